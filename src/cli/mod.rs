@@ -1,0 +1,79 @@
+//! The command line: clap definitions for every command, and dispatch to
+//! the headless commands (one file per game). No command here decides a
+//! rule; each calls the library.
+
+mod deal;
+
+use std::io::{self, Write};
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::game::random_seed;
+
+/// Why a command failed. `Input` is the user's mistake (exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input: a malformed argument, file or position.
+    #[error("{0}")]
+    Input(String),
+    /// Writing the output failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl CliError {
+    /// A bad-input error from any displayable cause.
+    pub fn input(e: impl std::fmt::Display) -> CliError {
+        CliError::Input(e.to_string())
+    }
+}
+
+/// Terminal card and dice games against strong AI.
+#[derive(Debug, Parser)]
+#[command(name = "cardgames", version, about, long_about = None)]
+pub struct Cli {
+    /// Draw suits as letters (S H D C) instead of ♠ ♥ ♦ ♣.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+
+    /// What to do; with none, open the game menu.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Shuffle and deal: bridge hands, or any list of items.
+    Deal(deal::DealArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Runs a parsed command line, writing its output to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    match cli.command {
+        Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
+            Ok(())
+        }
+        None => {
+            write!(out, "{}", Cli::command().render_help())?;
+            Ok(())
+        }
+    }
+}
+
+/// The seed to use: the one given, or a fresh one announced on stderr so
+/// the run can be replayed with `--seed`.
+pub fn seed_or_announce(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let s = random_seed();
+        eprintln!("seed: {s}");
+        s
+    })
+}
