@@ -8,3 +8,5 @@ pub mod bridge;
 pub mod cards;
 pub mod cli;
 pub mod game;
+pub mod store;
+pub mod tui;

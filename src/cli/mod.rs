@@ -61,10 +61,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
         }
-        None => {
-            write!(out, "{}", Cli::command().render_help())?;
-            Ok(())
-        }
+        None => crate::tui::run(cli.ascii).map_err(|e| CliError::Input(e.to_string())),
     }
 }
 

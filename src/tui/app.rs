@@ -1,0 +1,314 @@
+//! The app: which screen is showing, the help overlay, the keys every
+//! screen shares (`?` help, Ctrl-C quit), the frame around each screen
+//! (title, status, hint bar) and the "terminal too small" screen.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+use super::keymap::{Binding, Hint, Key, help_lines, hint_bar, hints, lookup};
+use super::menu::Menu;
+use super::screen::{Nav, Screen, Target};
+use super::settings::{Settings, SettingsScreen};
+use super::theme::Theme;
+use crate::store::{self, Store};
+
+/// The smallest terminal the app draws in.
+pub const MIN_WIDTH: u16 = 60;
+/// The smallest terminal the app draws in.
+pub const MIN_HEIGHT: u16 = 20;
+
+/// The screen showing now.
+#[derive(Debug)]
+enum Current {
+    Menu(Menu),
+    Settings(SettingsScreen),
+}
+
+/// Runs `$body` with `$s` bound to the current screen, whatever its type.
+macro_rules! on_screen {
+    ($current:expr, $s:ident => $body:expr) => {
+        match $current {
+            Current::Menu($s) => $body,
+            Current::Settings($s) => $body,
+        }
+    };
+}
+
+/// Keys every screen shares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Global {
+    Help,
+    Quit,
+}
+
+fn global_bindings() -> Vec<Binding<Global>> {
+    vec![
+        Binding::new(
+            &[Key::Char('?')],
+            "help",
+            "Show or hide this help",
+            Global::Help,
+        ),
+        Binding::new(
+            &[Key::Ctrl('c')],
+            "",
+            "Quit at once (the game is saved)",
+            Global::Quit,
+        ),
+    ]
+}
+
+/// The whole app state.
+#[derive(Debug)]
+pub struct App {
+    current: Current,
+    settings: Settings,
+    color_allowed: bool,
+    store: Option<Store>,
+    help: bool,
+    notice: Option<String>,
+    quit: bool,
+    /// The body area of the last frame, for mouse hits.
+    body: Rect,
+}
+
+impl App {
+    /// The app on its main menu. `color_allowed` is false under
+    /// `NO_COLOR`; `store` is where settings live (none in tests).
+    pub fn new(settings: Settings, color_allowed: bool, store: Option<Store>) -> App {
+        App {
+            current: Current::Menu(Menu::new()),
+            settings,
+            color_allowed,
+            store,
+            help: false,
+            notice: None,
+            quit: false,
+            body: Rect::default(),
+        }
+    }
+
+    /// The app with settings read from `store` (defaults when missing; a
+    /// bad settings file is reported on the status line and left alone).
+    pub fn with_store(store: Store, ascii: bool, color_allowed: bool) -> App {
+        let path = store.config_path("settings");
+        let (mut settings, notice) = match store::load::<Settings>(&path, "settings") {
+            Ok(s) => (s.unwrap_or_default(), None),
+            Err(e) => (Settings::default(), Some(e.to_string())),
+        };
+        settings.ascii |= ascii;
+        let mut app = App::new(settings, color_allowed, Some(store));
+        app.notice = notice;
+        app
+    }
+
+    /// The styles to draw with now.
+    pub fn theme(&self) -> Theme {
+        Theme::new(
+            self.settings.color && self.color_allowed,
+            self.settings.ascii,
+        )
+    }
+
+    /// True once the user has asked to leave.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// True while the help overlay is showing.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// The title of the current screen.
+    pub fn title(&self) -> String {
+        on_screen!(&self.current, s => s.title())
+    }
+
+    /// The current settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Reacts to one terminal event.
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
+            Event::Mouse(m) if !self.help => {
+                let body = self.body;
+                let nav = on_screen!(&mut self.current, s => match s.mouse(m, body) {
+                    Some(a) => s.act(a),
+                    None => Nav::Stay,
+                });
+                self.navigate(nav);
+            }
+            _ => {}
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        match lookup(&global_bindings(), &key) {
+            Some(Global::Quit) => return self.navigate(Nav::Quit),
+            Some(Global::Help) => {
+                self.help = !self.help;
+                return;
+            }
+            None => {}
+        }
+        if self.help {
+            if Key::Esc.matches(&key) || Key::Char('q').matches(&key) {
+                self.help = false;
+            }
+            return;
+        }
+        self.notice = None;
+        let nav = on_screen!(&mut self.current, s => {
+            match lookup(&s.bindings(), &key) {
+                Some(a) => s.act(a),
+                None => Nav::Stay,
+            }
+        });
+        self.navigate(nav);
+    }
+
+    /// Advances the current screen's work in progress; true while busy.
+    pub fn tick(&mut self) -> bool {
+        on_screen!(&mut self.current, s => s.tick())
+    }
+
+    fn navigate(&mut self, nav: Nav) {
+        match nav {
+            Nav::Stay => {}
+            Nav::Quit => {
+                self.leave_screen();
+                self.quit = true;
+            }
+            Nav::Menu => {
+                self.leave_screen();
+                self.current = Current::Menu(Menu::new());
+            }
+            Nav::Open(Target::Settings) => {
+                self.current = Current::Settings(SettingsScreen::new(self.settings));
+            }
+        }
+    }
+
+    /// Keeps what the screen being left has to keep (settings now; the
+    /// game's save when a game is showing).
+    fn leave_screen(&mut self) {
+        if let Current::Settings(s) = &self.current {
+            self.settings = s.settings;
+            if let Some(store) = &self.store {
+                let path = store.config_path("settings");
+                if let Err(e) = store::save(&path, "settings", &self.settings) {
+                    self.notice = Some(e.to_string());
+                }
+            }
+        }
+    }
+
+    fn hints(&self) -> Vec<Hint> {
+        let mut h = on_screen!(&self.current, s => hints(&s.bindings()));
+        h.extend(hints(&global_bindings()));
+        h
+    }
+
+    /// Draws the app into `area` of `buf`, remembering the body area for
+    /// mouse hits.
+    pub fn draw(&mut self, area: Rect, buf: &mut Buffer) {
+        let [_, body, _, _] = frame_layout(area);
+        self.body = body_inner(body);
+        (&*self).render(area, buf);
+    }
+}
+
+fn frame_layout(area: Rect) -> [Rect; 4] {
+    Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
+/// The screen's own area: the body less a one-column margin.
+fn body_inner(body: Rect) -> Rect {
+    body.inner(ratatui::layout::Margin::new(1, 0))
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+    let text = vec![
+        Line::styled("Terminal too small", theme.bad()),
+        Line::from(format!(
+            "{}×{} now; cardgames needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
+            area.width, area.height
+        )),
+        Line::from("Enlarge the window, or press Ctrl-C to quit."),
+    ];
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return too_small(area, buf, theme);
+        }
+        let [top, body, status, bar] = frame_layout(area);
+        let title = Line::from(vec![
+            Span::styled(" cardgames ", theme.title()),
+            Span::styled(format!("· {}", self.title()), theme.text()),
+        ]);
+        Paragraph::new(title)
+            .block(
+                Block::new()
+                    .borders(Borders::BOTTOM)
+                    .border_style(theme.dim()),
+            )
+            .render(top, buf);
+        on_screen!(&self.current, s => s.render(body_inner(body), buf, theme));
+        let status_text = self
+            .notice
+            .clone()
+            .or_else(|| on_screen!(&self.current, s => s.status()));
+        if let Some(text) = status_text {
+            Paragraph::new(Span::styled(format!(" {text}"), theme.bad())).render(status, buf);
+        }
+        let hints = self.hints();
+        let mut bar_line = hint_bar(&hints, theme);
+        bar_line.spans.insert(0, Span::raw(" "));
+        Paragraph::new(bar_line).render(bar, buf);
+        if self.help {
+            help_overlay(body, buf, theme, &self.title(), &hints);
+        }
+    }
+}
+
+fn help_overlay(area: Rect, buf: &mut Buffer, theme: Theme, title: &str, hints: &[Hint]) {
+    let lines = help_lines(hints, theme);
+    let width = lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4;
+    let height = lines.len() as u16 + 2;
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .title(format!(" Keys: {title} "))
+                .title_bottom(" ? or esc to close ")
+                .border_style(theme.title()),
+        )
+        .render(rect, buf);
+}

@@ -1,0 +1,106 @@
+//! The app driven by key events, drawn into an in-memory terminal: screen
+//! snapshots at 80×24 and at the minimum size, navigation, help, settings.
+
+use cardgames::store::Store;
+use cardgames::tui::app::{App, MIN_HEIGHT, MIN_WIDTH};
+use cardgames::tui::settings::{Level, Settings};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+fn screen(app: &mut App, width: u16, height: u16) -> String {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    app.draw(area, &mut buf);
+    (0..height)
+        .map(|y| {
+            let line: String = (0..width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect();
+            line.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn new_app() -> App {
+    App::new(Settings::default(), false, None)
+}
+
+#[test]
+fn menu_snapshots() {
+    let mut app = new_app();
+    insta::assert_snapshot!("menu_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("menu_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+}
+
+#[test]
+fn too_small_says_so() {
+    let mut app = new_app();
+    let text = screen(&mut app, MIN_WIDTH - 1, MIN_HEIGHT);
+    assert!(text.contains("Terminal too small"), "{text}");
+    assert!(text.contains(&format!("{}×{}", MIN_WIDTH - 1, MIN_HEIGHT)));
+    insta::assert_snapshot!("too_small", screen(&mut app, 40, 10));
+}
+
+#[test]
+fn help_overlay_lists_the_screen_keys() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('?'));
+    assert!(app.help_shown());
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("Open the highlighted entry"));
+    insta::assert_snapshot!("menu_help", text);
+    // Keys other than ?/esc/q do nothing while help is up.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.title(), "Main menu");
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.help_shown());
+}
+
+#[test]
+fn settings_are_edited_and_kept() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
+    press(&mut app, KeyCode::Enter); // Settings is first
+    assert_eq!(app.title(), "Settings");
+    insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('j'));
+    press(&mut app, KeyCode::Char('j'));
+    press(&mut app, KeyCode::Enter); // AI level normal -> hard
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.title(), "Main menu");
+    assert_eq!(app.settings().level, Level::Hard);
+    let again = App::with_store(Store::at(dir.path()), false, true);
+    assert_eq!(again.settings().level, Level::Hard);
+}
+
+#[test]
+fn quit_from_the_menu_and_with_ctrl_c() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    let mut app = new_app();
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn a_corrupt_settings_file_is_reported_and_kept() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("settings.json");
+    std::fs::write(&path, "garbage").unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::with_store(Store::at(dir.path()), false, false);
+    assert!(screen(&mut app, 80, 24).contains("not a valid cardgames settings file"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        "garbage"
+    );
+}
