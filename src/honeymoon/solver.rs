@@ -1,0 +1,529 @@
+//! The exact double-dummy solver for two-hand positions.
+//!
+//! The search works on the rank-abstracted bitboard of [`bits`]: it asks
+//! yes/no questions ("can the side on lead take `target` of the remaining
+//! tricks?") and narrows the target to the exact count. What makes it fast:
+//!
+//! - equivalent cards: the leader tries one card of each run of touching
+//!   cards; the follower only the cards that can matter (the lowest card
+//!   that wins the trick and the lowest that loses it, in each suit it may
+//!   play: keeping a higher card of a suit is never worse);
+//! - a transposition table at trick boundaries keyed by the abstract
+//!   position (so it serves every deal with the same shape) holding lower
+//!   and upper bounds and the best lead;
+//! - quick-trick bounds: top cards the leader can cash, top trumps the
+//!   follower must make;
+//! - move ordering: the stored best lead, then sure winners;
+//! - the endgame database at the leaves, when one is loaded.
+
+use std::sync::Arc;
+
+use super::bits::{Abs, LANE, abstract_bit, lane_of, lowest, run_bottoms};
+use super::db::Db;
+use super::{Position, PositionError, lead_wins};
+use crate::cards::{Card, Suit};
+use crate::game::Seat;
+
+/// What a position is worth: tricks for each side from here (the current
+/// trick included) and, for each legal card of the side to move, the
+/// tricks each side takes after playing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// North's and South's tricks with best play.
+    pub tricks: [u8; 2],
+    /// Every legal card of the side to move, spades first, high first.
+    pub cards: Vec<CardValue>,
+}
+
+/// One legal card and the tricks North and South take after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardValue {
+    /// The card.
+    pub card: Card,
+    /// North's and South's tricks after it, with best play.
+    pub tricks: [u8; 2],
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    lo: u8,
+    hi: u8,
+    best: u8,
+}
+
+const NO_MOVE: u8 = 255;
+
+/// A double-dummy solver. Its transposition table survives between calls
+/// (entries are keyed by the abstract position and trump, so they stay
+/// valid for every deal), so reuse one solver for many positions.
+#[derive(Clone)]
+pub struct Solver {
+    table: Vec<Entry>,
+    shift: u32,
+    db: Option<Arc<Db>>,
+    trump_lane: u64,
+    trump_tag: u64,
+    nodes: u64,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("table_entries", &self.table.len())
+            .field("db", &self.db.as_ref().map(|d| d.max_cards()))
+            .finish()
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a 2^18-entry table (4 MiB).
+    pub fn new() -> Solver {
+        Solver::with_table_bits(18)
+    }
+
+    /// A solver with a 2^`bits`-entry table.
+    pub fn with_table_bits(bits: u32) -> Solver {
+        let bits = bits.clamp(4, 28);
+        Solver {
+            table: vec![Entry::default(); 1 << bits],
+            shift: 64 - bits,
+            db: None,
+            trump_lane: 0,
+            trump_tag: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Consults `db` for positions small enough to be in it.
+    pub fn with_db(mut self, db: Arc<Db>) -> Solver {
+        self.db = Some(db);
+        self
+    }
+
+    /// Search nodes visited since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn set_trump(&mut self, trump: Option<Suit>) {
+        self.trump_lane = trump.map_or(0, |s| LANE << (s as u32 * 16));
+        let t = trump.map_or(4u64, |s| s as u64);
+        self.trump_tag = ((t & 3) << 14) | ((t >> 2) << 30);
+    }
+
+    /// The tricks the side on lead takes in the abstract position `a` (a
+    /// trick boundary) with `trump`.
+    pub fn leader_tricks(&mut self, a: Abs, trump: Option<Suit>) -> u8 {
+        self.set_trump(trump);
+        self.exact(a)
+    }
+
+    /// The tricks each side takes from `pos` with best play.
+    pub fn tricks(&mut self, pos: &Position) -> Result<[u8; 2], PositionError> {
+        pos.validate()?;
+        Ok(match pos.led {
+            None => self.boundary_tricks(pos),
+            Some(led) => {
+                let mut best = [0u8; 2];
+                let follower = 1 - pos.leader;
+                for (i, card) in pos.legal().iter().enumerate() {
+                    let t = self.after_reply(pos, led, card);
+                    if i == 0 || t[follower] > best[follower] {
+                        best = t;
+                    }
+                }
+                best
+            }
+        })
+    }
+
+    /// The tricks of each side and the value of every legal card of the
+    /// side to move.
+    pub fn analyze(&mut self, pos: &Position) -> Result<Analysis, PositionError> {
+        pos.validate()?;
+        let mover = pos.to_move();
+        let mut cards: Vec<CardValue> = Vec::new();
+        match pos.led {
+            None => {
+                if pos.tricks_left() > 0 {
+                    self.set_trump(pos.trump);
+                    let a = Abs::from_hands(pos.hands[mover], pos.hands[1 - mover]);
+                    let n = pos.tricks_left() as u8;
+                    let v = self.exact(a);
+                    let remaining = pos.hands[0] | pos.hands[1];
+                    let mut memo: Vec<(u64, u8)> = Vec::new();
+                    for card in pos.legal() {
+                        let p = abstract_bit(card, remaining);
+                        let run = run_of(a.mine, p);
+                        let mine = match memo.iter().find(|(r, _)| *r == run) {
+                            Some(&(_, t)) => t,
+                            None => {
+                                let t = self.exact_lead(a, p, v);
+                                memo.push((run, t));
+                                t
+                            }
+                        };
+                        cards.push(CardValue {
+                            card,
+                            tricks: by_seat(mover, mine, n - mine),
+                        });
+                    }
+                }
+            }
+            Some(led) => {
+                for card in pos.legal() {
+                    cards.push(CardValue {
+                        card,
+                        tricks: self.after_reply(pos, led, card),
+                    });
+                }
+            }
+        }
+        let tricks = cards
+            .iter()
+            .map(|c| c.tricks)
+            .max_by_key(|t| t[mover])
+            .unwrap_or([0, 0]);
+        cards.sort_by(|a, b| {
+            b.card
+                .suit()
+                .cmp(&a.card.suit())
+                .then(b.card.rank().cmp(&a.card.rank()))
+        });
+        Ok(Analysis { tricks, cards })
+    }
+
+    /// Tricks at a trick boundary (validated position).
+    fn boundary_tricks(&mut self, pos: &Position) -> [u8; 2] {
+        let n = pos.tricks_left() as u8;
+        if n == 0 {
+            return [0, 0];
+        }
+        self.set_trump(pos.trump);
+        let a = Abs::from_hands(pos.hands[pos.leader], pos.hands[1 - pos.leader]);
+        let mine = self.exact(a);
+        by_seat(pos.leader, mine, n - mine)
+    }
+
+    /// Tricks of each side after the follower answers `led` with `reply`.
+    fn after_reply(&mut self, pos: &Position, led: Card, reply: Card) -> [u8; 2] {
+        let leader = pos.leader;
+        let winner = if lead_wins(led, reply, pos.trump) {
+            leader
+        } else {
+            1 - leader
+        };
+        let mut hands = pos.hands;
+        hands[1 - leader].remove(reply);
+        let rest = Position::new(hands[0], hands[1], pos.trump, winner);
+        let mut t = self.boundary_tricks(&rest);
+        t[winner] += 1;
+        t
+    }
+
+    /// The exact number of tricks the side on lead takes in `a`.
+    fn exact(&mut self, a: Abs) -> u8 {
+        let n = a.mine.count_ones() as u8;
+        let (mut lo, mut hi) = self.bounds(a, n);
+        while lo < hi {
+            let g = (lo + hi).div_ceil(2);
+            if self.ge(a, g) {
+                lo = g;
+            } else {
+                hi = g - 1;
+            }
+        }
+        lo
+    }
+
+    /// The exact tricks of the side on lead when it leads `p`, knowing the
+    /// position is worth `best` with best play.
+    fn exact_lead(&mut self, a: Abs, p: u64, best: u8) -> u8 {
+        let (mut lo, mut hi) = (0u8, best);
+        while lo < hi {
+            let g = (lo + hi).div_ceil(2);
+            if self.lead_ge(a, p, g) {
+                lo = g;
+            } else {
+                hi = g - 1;
+            }
+        }
+        lo
+    }
+
+    /// Lower and upper bounds on the leader's tricks from quick tricks and
+    /// the table.
+    fn bounds(&self, a: Abs, n: u8) -> (u8, u8) {
+        let mut lo = quick_tricks(a, self.trump_lane) as u8;
+        let mut hi = n - follower_sure(a, self.trump_lane) as u8;
+        let e = &self.table[self.slot(self.key(a))];
+        if e.key == self.key(a) {
+            lo = lo.max(e.lo);
+            hi = hi.min(e.hi);
+        }
+        (lo.min(hi), hi)
+    }
+
+    #[inline]
+    fn key(&self, a: Abs) -> u64 {
+        a.key() | self.trump_tag
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn store(&mut self, key: u64, n: u8, lo: u8, hi: u8, best: u8) {
+        let i = self.slot(key);
+        let e = &mut self.table[i];
+        if e.key == key {
+            e.lo = e.lo.max(lo);
+            e.hi = e.hi.min(hi);
+            if best != NO_MOVE {
+                e.best = best;
+            }
+        } else {
+            *e = Entry {
+                key,
+                lo,
+                hi: hi.min(n),
+                best,
+            };
+        }
+    }
+
+    /// Can the side on lead in `a` take at least `target` tricks?
+    fn ge(&mut self, a: Abs, target: u8) -> bool {
+        self.nodes += 1;
+        let n = a.mine.count_ones() as u8;
+        if target == 0 {
+            return true;
+        }
+        if target > n {
+            return false;
+        }
+        if n == 1 {
+            let other = a.other();
+            return self.lead_beats(a.mine, other);
+        }
+        if let Some(db) = &self.db {
+            if let Some(v) = db.lookup(a, self.trump_lane) {
+                return v >= target;
+            }
+        }
+        let trump = self.trump_lane;
+        if quick_tricks(a, trump) >= u32::from(target) {
+            return true;
+        }
+        if u32::from(n) - follower_sure(a, trump) < u32::from(target) {
+            return false;
+        }
+        let key = self.key(a);
+        let e = self.table[self.slot(key)];
+        let mut best = NO_MOVE;
+        if e.key == key {
+            if e.lo >= target {
+                return true;
+            }
+            if e.hi < target {
+                return false;
+            }
+            best = e.best;
+        }
+        let mut moves = [0u64; 16];
+        let count = self.order_leads(a, best, &mut moves);
+        for &p in &moves[..count] {
+            if self.lead_ge(a, p, target) {
+                self.store(key, n, target, n, p.trailing_zeros() as u8);
+                return true;
+            }
+        }
+        self.store(key, n, 0, target - 1, NO_MOVE);
+        false
+    }
+
+    /// With one card each: does the leader's card win?
+    fn lead_beats(&self, lead: u64, reply: u64) -> bool {
+        if lane_of(lead) == lane_of(reply) {
+            lead > reply
+        } else {
+            reply & self.trump_lane == 0
+        }
+    }
+
+    /// Leads of `a` (one per run of touching cards), best first.
+    fn order_leads(&self, a: Abs, best: u8, moves: &mut [u64; 16]) -> usize {
+        let other = a.other();
+        let trump = self.trump_lane;
+        let mut scored = [(0i32, 0u64); 16];
+        let mut count = 0;
+        for p in run_bottoms(a.mine) {
+            let lane = lane_of(p);
+            let above_other = other & lane & !(p | (p - 1));
+            let follower_in_suit = other & lane != 0;
+            let mut score = 0i32;
+            if best != NO_MOVE && p.trailing_zeros() == u32::from(best) {
+                score = 1000;
+            } else if above_other == 0 && (follower_in_suit || other & trump == 0 || lane == trump)
+            {
+                // A sure winner: cash it.
+                score = 500 + (a.mine & lane).count_ones() as i32;
+            } else {
+                // Lead low from length; leading into the follower's void
+                // when it holds trumps just gives it a ruff.
+                if !follower_in_suit && other & trump != 0 {
+                    score -= 200;
+                }
+                score += (a.mine & lane).count_ones() as i32 * 4;
+                score -= (other & lane).count_ones() as i32;
+            }
+            scored[count] = (score, p);
+            count += 1;
+        }
+        scored[..count].sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        for (i, &(_, p)) in scored[..count].iter().enumerate() {
+            moves[i] = p;
+        }
+        count
+    }
+
+    /// After the leader in `a` leads `p`, can it still reach `target`
+    /// whatever the follower plays?
+    fn lead_ge(&mut self, a: Abs, p: u64, target: u8) -> bool {
+        let n = a.mine.count_ones() as u8;
+        let (replies, count) = replies(a.other(), p, self.trump_lane);
+        for &q in &replies[..count] {
+            let won = if lane_of(p) == lane_of(q) {
+                p > q
+            } else {
+                q & self.trump_lane == 0
+            };
+            let (hi, lo) = if p > q { (p, q) } else { (q, p) };
+            let rest = a.without(hi).without(lo);
+            let ok = if won {
+                self.ge(rest, target - 1)
+            } else {
+                target < n && !self.ge(rest.swap(), n - target)
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The follower's replies worth trying when `p` is led: the lowest card
+/// that wins and the lowest that loses in the led suit; when void, the
+/// lowest trump and the lowest card of each other suit. Winning replies
+/// first.
+#[inline]
+fn replies(other: u64, p: u64, trump: u64) -> ([u64; 4], usize) {
+    let mut out = [0u64; 4];
+    let lane = lane_of(p);
+    let same = other & lane;
+    if same != 0 {
+        let low = lowest(same);
+        let win = lowest(same & !(p | (p - 1)));
+        if win == 0 {
+            out[0] = low;
+            return (out, 1);
+        }
+        out[0] = win;
+        if win == low {
+            return (out, 1);
+        }
+        out[1] = low;
+        return (out, 2);
+    }
+    let mut count = 0;
+    if other & trump != 0 {
+        out[0] = lowest(other & trump);
+        count = 1;
+    }
+    for s in 0..4 {
+        let l = LANE << (s * 16);
+        if l != trump && other & l != 0 {
+            out[count] = lowest(other & l);
+            count += 1;
+        }
+    }
+    (out, count)
+}
+
+/// The run of touching cards of `mine` that holds `p`.
+fn run_of(mine: u64, p: u64) -> u64 {
+    let mut bottom = p;
+    while bottom & 1 == 0 && (bottom >> 1) & mine & lane_of(p) != 0 {
+        bottom >>= 1;
+    }
+    bottom
+}
+
+/// The leader's and follower's counts as North's and South's.
+fn by_seat(leader: Seat, mine: u8, theirs: u8) -> [u8; 2] {
+    if leader == 0 {
+        [mine, theirs]
+    } else {
+        [theirs, mine]
+    }
+}
+
+/// Cards of `mine` above every card of `theirs` in one lane.
+#[inline]
+fn tops(mine: u64, theirs: u64) -> u32 {
+    if theirs == 0 {
+        return mine.count_ones();
+    }
+    let h = 1u64 << (63 - theirs.leading_zeros());
+    (mine & !(h | (h - 1))).count_ones()
+}
+
+/// Tricks the side on lead can cash at once: top cards, and the rest of a
+/// suit once the follower is out of it and cannot ruff.
+fn quick_tricks(a: Abs, trump: u64) -> u32 {
+    let other = a.other();
+    let free = trump == 0 || {
+        let o = other & trump;
+        o.count_ones() <= tops(a.mine & trump, o)
+    };
+    let mut total = 0;
+    for s in 0..4 {
+        let lane = LANE << (s * 16);
+        let m = a.mine & lane;
+        if m == 0 {
+            continue;
+        }
+        let o = other & lane;
+        let t = tops(m, o);
+        total += if free {
+            if o.count_ones() <= t {
+                m.count_ones()
+            } else {
+                t
+            }
+        } else if lane == trump {
+            t
+        } else {
+            t.min(o.count_ones())
+        };
+    }
+    total
+}
+
+/// Tricks the follower must make whatever happens: trumps above all of the
+/// leader's trumps each win whenever they are played.
+fn follower_sure(a: Abs, trump: u64) -> u32 {
+    if trump == 0 {
+        return 0;
+    }
+    tops(a.other() & trump, a.mine & trump)
+}
