@@ -66,7 +66,8 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    press(&mut app, KeyCode::Enter); // Settings is first
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Settings is second
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     press(&mut app, KeyCode::Char('j'));
@@ -103,4 +104,27 @@ fn a_corrupt_settings_file_is_reported_and_kept() {
         std::fs::read_to_string(&path).unwrap_or_default(),
         "garbage"
     );
+}
+
+#[test]
+fn solver_screen_plays_and_undoes() {
+    let mut app = new_app().with_seed(5);
+    press(&mut app, KeyCode::Enter); // Endgame solver is first
+    assert_eq!(app.title(), "Endgame solver");
+    let start = screen(&mut app, 80, 24);
+    insta::assert_snapshot!("solver_80x24", start);
+    insta::assert_snapshot!("solver_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    press(&mut app, KeyCode::Enter); // play the highlighted card
+    let after = screen(&mut app, 80, 24);
+    assert!(after.contains("Trick: North led"), "{after}");
+    assert!(after.contains("South to play"), "{after}");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(screen(&mut app, 80, 24), start);
+    press(&mut app, KeyCode::Char('e'));
+    assert_eq!(app.title(), "Endgame solver · editing");
+    insta::assert_snapshot!("solver_edit_80x24", screen(&mut app, 80, 24));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(screen(&mut app, 80, 24), start);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.title(), "Main menu");
 }

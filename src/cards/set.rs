@@ -166,6 +166,19 @@ impl Iterator for Iter {
     }
 }
 
+impl DoubleEndedIterator for Iter {
+    /// The highest remaining card (spades ace first).
+    #[inline]
+    fn next_back(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = 63 - self.0.leading_zeros();
+        self.0 &= !(1u64 << bit);
+        Some(card_at(bit))
+    }
+}
+
 impl ExactSizeIterator for Iter {}
 
 impl IntoIterator for CardSet {
@@ -271,6 +284,9 @@ mod tests {
         assert_eq!(all, CardSet::FULL);
         let listed: Vec<Card> = CardSet::FULL.iter().collect();
         assert_eq!(listed.len(), 52);
+        let mut backwards: Vec<Card> = CardSet::FULL.iter().rev().collect();
+        backwards.reverse();
+        assert_eq!(backwards, listed);
         assert!(listed.iter().all(|c| all.contains(*c)));
         assert_eq!(!CardSet::EMPTY, CardSet::FULL);
     }

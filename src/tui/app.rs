@@ -12,7 +12,9 @@ use super::keymap::{Binding, Hint, Key, help_lines, hint_bar, hints, lookup};
 use super::menu::Menu;
 use super::screen::{Nav, Screen, Target};
 use super::settings::{Settings, SettingsScreen};
+use super::solver::SolverScreen;
 use super::theme::Theme;
+use crate::game::random_seed;
 use crate::store::{self, Store};
 
 /// The smallest terminal the app draws in.
@@ -25,6 +27,7 @@ pub const MIN_HEIGHT: u16 = 20;
 enum Current {
     Menu(Menu),
     Settings(SettingsScreen),
+    Solver(Box<SolverScreen>),
 }
 
 /// Runs `$body` with `$s` bound to the current screen, whatever its type.
@@ -33,6 +36,7 @@ macro_rules! on_screen {
         match $current {
             Current::Menu($s) => $body,
             Current::Settings($s) => $body,
+            Current::Solver($s) => $body,
         }
     };
 }
@@ -73,6 +77,9 @@ pub struct App {
     quit: bool,
     /// The body area of the last frame, for mouse hits.
     body: Rect,
+    /// The seed of the next game or deal opened (then incremented), so a
+    /// session started with `--seed` replays.
+    next_seed: u64,
 }
 
 impl App {
@@ -88,7 +95,20 @@ impl App {
             notice: None,
             quit: false,
             body: Rect::default(),
+            next_seed: random_seed(),
         }
+    }
+
+    /// The same app, drawing its games from `seed` onwards.
+    pub fn with_seed(mut self, seed: u64) -> App {
+        self.next_seed = seed;
+        self
+    }
+
+    fn take_seed(&mut self) -> u64 {
+        let s = self.next_seed;
+        self.next_seed = self.next_seed.wrapping_add(1);
+        s
     }
 
     /// The app with settings read from `store` (defaults when missing; a
@@ -193,6 +213,10 @@ impl App {
             Nav::Open(Target::Settings) => {
                 self.current = Current::Settings(SettingsScreen::new(self.settings));
             }
+            Nav::Open(Target::Solver) => {
+                let seed = self.take_seed();
+                self.current = Current::Solver(Box::new(SolverScreen::new(seed)));
+            }
         }
     }
 
@@ -210,9 +234,10 @@ impl App {
         }
     }
 
+    /// The shared keys first (so `? help` always shows), then the screen's.
     fn hints(&self) -> Vec<Hint> {
-        let mut h = on_screen!(&self.current, s => hints(&s.bindings()));
-        h.extend(hints(&global_bindings()));
+        let mut h = hints(&global_bindings());
+        h.extend(on_screen!(&self.current, s => hints(&s.bindings())));
         h
     }
 

@@ -13,6 +13,8 @@ use super::theme::Theme;
 /// One entry of the menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Item {
+    /// Two-hand double-dummy analysis.
+    Solver,
     /// Change settings.
     Settings,
     /// Leave.
@@ -22,6 +24,7 @@ pub enum Item {
 impl Item {
     fn label(self) -> &'static str {
         match self {
+            Item::Solver => "Endgame solver",
             Item::Settings => "Settings",
             Item::Quit => "Quit",
         }
@@ -29,6 +32,7 @@ impl Item {
 
     fn blurb(self) -> &'static str {
         match self {
+            Item::Solver => "honeymoon double-dummy: every card's trick value",
             Item::Settings => "suit symbols, colour, AI level, pace",
             Item::Quit => "",
         }
@@ -36,6 +40,7 @@ impl Item {
 
     fn nav(self) -> Nav {
         match self {
+            Item::Solver => Nav::Open(Target::Solver),
             Item::Settings => Nav::Open(Target::Settings),
             Item::Quit => Nav::Quit,
         }
@@ -71,7 +76,7 @@ impl Menu {
     /// The menu.
     pub fn new() -> Menu {
         Menu {
-            items: vec![Item::Settings, Item::Quit],
+            items: vec![Item::Solver, Item::Settings, Item::Quit],
             cursor: 0,
         }
     }

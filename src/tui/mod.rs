@@ -7,6 +7,7 @@ pub mod keymap;
 pub mod menu;
 pub mod screen;
 pub mod settings;
+pub mod solver;
 pub mod theme;
 
 use std::io::{self, IsTerminal};

@@ -24,6 +24,8 @@ pub enum Nav {
 /// The screens the menu can open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// The endgame solver.
+    Solver,
     /// The settings screen.
     Settings,
 }
