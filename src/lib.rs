@@ -7,4 +7,5 @@
 pub mod bridge;
 pub mod cards;
 pub mod cli;
+pub mod doom;
 pub mod game;
