@@ -8,11 +8,15 @@
 //! nothing of it is kept but what the transposition table remembers.
 
 pub mod board;
+pub mod bots;
 pub mod eval;
 pub mod odds;
 pub mod rules;
 pub mod search;
+pub mod state;
+pub mod strong;
 pub mod tt;
 
 pub use board::{Board, BoardError, Hex};
 pub use rules::{Config, ConfigError, Move, Outcome, Position, RuleSet};
+pub use state::{DoomGame, Event, GameResult, View};
