@@ -53,7 +53,10 @@ const fn adjacent(size: usize, pos: usize) -> Adjacent {
         cand[k] = p + n + 1;
         k += 1;
     }
-    let mut out = Adjacent { list: [0; 6], len: 0 };
+    let mut out = Adjacent {
+        list: [0; 6],
+        len: 0,
+    };
     let mut i = 0;
     while i < k {
         if cand[i] >= 0 && cand[i] < hexes {
@@ -66,7 +69,10 @@ const fn adjacent(size: usize, pos: usize) -> Adjacent {
 }
 
 const fn adjacency_table() -> [[Adjacent; MAX_HEXES]; MAX_SIZE + 1] {
-    let mut table = [[Adjacent { list: [0; 6], len: 0 }; MAX_HEXES]; MAX_SIZE + 1];
+    let mut table = [[Adjacent {
+        list: [0; 6],
+        len: 0,
+    }; MAX_HEXES]; MAX_SIZE + 1];
     let mut size = 1;
     while size <= MAX_SIZE {
         let mut pos = 0;
@@ -388,8 +394,14 @@ mod tests {
             Board::parse("a3 a9 b3 b1"),
             Err(BoardError::DiceOutOfRange { .. })
         ));
-        assert!(matches!(Board::parse("a3 ax b3 b1"), Err(BoardError::BadHex(_))));
-        assert!(matches!(Board::parse("33 a3 b3 b1"), Err(BoardError::BadHex(_))));
+        assert!(matches!(
+            Board::parse("a3 ax b3 b1"),
+            Err(BoardError::BadHex(_))
+        ));
+        assert!(matches!(
+            Board::parse("33 a3 b3 b1"),
+            Err(BoardError::BadHex(_))
+        ));
         let b = Board::parse("a3 c3 b3 b1").unwrap();
         assert!(matches!(
             b.check(2, 3),

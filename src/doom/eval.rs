@@ -71,8 +71,8 @@ pub fn strong(cfg: &Config, pos: &Position, root: u8) -> f32 {
         let share = share_twelfths(b, root) as f32 / 12.0;
         return (2.0 * share - 1.0) * (WIN - 100.0) + margin;
     }
-    let mut v = 10.0 * margin + 2.0 * (dice[mine] - opp(&dice)) - 4.0 * exposed[mine]
-        + 2.0 * opp(&exposed);
+    let mut v =
+        10.0 * margin + 2.0 * (dice[mine] - opp(&dice)) - 4.0 * exposed[mine] + 2.0 * opp(&exposed);
     if cfg.rules == RuleSet::Chance {
         let best_other = (0..cfg.players)
             .filter(|&p| p != root)

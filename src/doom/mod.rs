@@ -15,6 +15,7 @@ pub mod rules;
 pub mod search;
 pub mod state;
 pub mod strong;
+pub mod svg;
 pub mod tt;
 
 pub use board::{Board, BoardError, Hex};

@@ -316,10 +316,7 @@ impl Position {
                 match cfg.rules {
                     RuleSet::Classic => Outcome::Sure(self.after_win(from, to)),
                     RuleSet::Chance => Outcome::Roll {
-                        odds: odds::win_odds(
-                            self.board.hex(from).dice,
-                            self.board.hex(to).dice,
-                        ),
+                        odds: odds::win_odds(self.board.hex(from).dice, self.board.hex(to).dice),
                         won: self.after_win(from, to),
                         lost: self.after_loss(from, to),
                     },
@@ -378,7 +375,12 @@ impl Position {
     /// The pass: reinforcements, then the next player's first move.
     pub fn after_pass(&self, cfg: &Config) -> Position {
         let mut board = self.board;
-        add_new_dice(&mut board, self.player, self.reinforcement(cfg), cfg.max_dice);
+        add_new_dice(
+            &mut board,
+            self.player,
+            self.reinforcement(cfg),
+            cfg.max_dice,
+        );
         Position::new(board, (self.player + 1) % cfg.players)
     }
 
@@ -526,7 +528,12 @@ mod tests {
             &cfg,
             "b1 a2 a3 a1 b1 b2 b2 a2 b3",
             &[
-                (0, "b1 a2 a3 a1 b1 b2 b2 a2 b3", Some(&["1->4", "1->0", "2->5", "7->4"]), "2->5"),
+                (
+                    0,
+                    "b1 a2 a3 a1 b1 b2 b2 a2 b3",
+                    Some(&["1->4", "1->0", "2->5", "7->4"]),
+                    "2->5",
+                ),
                 (
                     0,
                     "b1 a2 a1 a1 b1 a2 b2 a2 b3",
@@ -555,10 +562,20 @@ mod tests {
                     Some(&["4->3", "4->8", "7->3", "7->6", "7->8"]),
                     "4->8",
                 ),
-                (0, "b2 a1 a1 b1 a1 b2 b1 a2 a1", Some(&["pass", "7->3", "7->6"]), "pass"),
+                (
+                    0,
+                    "b2 a1 a1 b1 a1 b2 b1 a2 a1",
+                    Some(&["pass", "7->3", "7->6"]),
+                    "pass",
+                ),
                 (1, "b2 a1 a1 b1 a1 b2 b1 a2 a1", None, "0->1"),
                 (1, "b1 b1 a1 b1 a1 b2 b1 a2 a1", None, "pass"),
-                (0, "b1 b1 a1 b1 a1 b2 b1 a2 a1", Some(&["7->3", "7->6"]), "7->3"),
+                (
+                    0,
+                    "b1 b1 a1 b1 a1 b2 b1 a2 a1",
+                    Some(&["7->3", "7->6"]),
+                    "7->3",
+                ),
                 (0, "b1 b1 a1 a1 a1 b2 b1 a1 a1", Some(&["pass"]), "pass"),
                 (1, "b1 b1 a1 a1 a1 b2 b1 a1 a1", None, "5->2"),
                 (1, "b1 b1 b1 a1 a1 b1 b1 a1 a1", None, "pass"),
@@ -571,7 +588,13 @@ mod tests {
     fn chance_rules_allow_any_attack_from_two_dice() {
         let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
         let p = Position::new(board("a2 b5 b1 a1"), 0);
-        assert_eq!(p.moves(&cfg), vec![Move::Attack { from: 0, to: 2 }, Move::Attack { from: 0, to: 1 }]);
+        assert_eq!(
+            p.moves(&cfg),
+            vec![
+                Move::Attack { from: 0, to: 2 },
+                Move::Attack { from: 0, to: 1 }
+            ]
+        );
         match p.outcome(&cfg, Move::Attack { from: 0, to: 1 }) {
             Outcome::Roll { odds, won, lost } => {
                 assert_eq!(odds, 0.01);

@@ -203,12 +203,26 @@ pub fn minimax_depth(cfg: &Config, pos: &Position, depth: u8, root: u8, nodes: &
 /// the player to move with the rating the book's pruned search gives it
 /// (exact for each move that raises the best so far; a bound no better
 /// than the best for the others).
-pub fn book_ab_ratings(cfg: &Config, pos: &Position, depth: u8, nodes: &mut u64) -> Vec<(Move, i32)> {
+pub fn book_ab_ratings(
+    cfg: &Config,
+    pos: &Position,
+    depth: u8,
+    nodes: &mut u64,
+) -> Vec<(Move, i32)> {
     if depth == 0 {
         return Vec::new();
     }
     let moves = pos.moves(cfg);
-    let ratings = book_get_max(cfg, pos, &moves, pos.player, depth - 1, i32::MAX, i32::MIN, nodes);
+    let ratings = book_get_max(
+        cfg,
+        pos,
+        &moves,
+        pos.player,
+        depth - 1,
+        i32::MAX,
+        i32::MIN,
+        nodes,
+    );
     moves.into_iter().zip(ratings).collect()
 }
 
@@ -268,7 +282,11 @@ fn book_ab_rate(
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
-    let moves = if depth == 0 { Vec::new() } else { pos.moves(cfg) };
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        pos.moves(cfg)
+    };
     if moves.is_empty() {
         return score_board(&pos.board, root);
     }
@@ -372,17 +390,34 @@ impl AlphaBeta {
 /// The book's v4 `get-ratings` on a tree cut at `depth` moves: each move
 /// of the player to move with its rating, a dice-roll attack worth
 /// `odds × won + (1 − odds) × lost` in single floats in the book's order.
-pub fn book_chance_ratings(cfg: &Config, pos: &Position, depth: u8, nodes: &mut u64) -> Vec<(Move, f32)> {
+pub fn book_chance_ratings(
+    cfg: &Config,
+    pos: &Position,
+    depth: u8,
+    nodes: &mut u64,
+) -> Vec<(Move, f32)> {
     if depth == 0 {
         return Vec::new();
     }
     pos.moves(cfg)
         .into_iter()
-        .map(|m| (m, book_chance_move(cfg, pos, m, pos.player, depth - 1, nodes)))
+        .map(|m| {
+            (
+                m,
+                book_chance_move(cfg, pos, m, pos.player, depth - 1, nodes),
+            )
+        })
         .collect()
 }
 
-fn book_chance_move(cfg: &Config, pos: &Position, m: Move, root: u8, depth: u8, nodes: &mut u64) -> f32 {
+fn book_chance_move(
+    cfg: &Config,
+    pos: &Position,
+    m: Move,
+    root: u8,
+    depth: u8,
+    nodes: &mut u64,
+) -> f32 {
     match pos.outcome(cfg, m) {
         Outcome::Sure(next) => book_chance_rate(cfg, &next, root, depth, nodes),
         Outcome::Roll { odds, won, lost } => {
@@ -397,14 +432,22 @@ fn book_chance_move(cfg: &Config, pos: &Position, m: Move, root: u8, depth: u8, 
 /// players against `root`, `score-board` at the horizon.
 pub fn book_chance_rate(cfg: &Config, pos: &Position, root: u8, depth: u8, nodes: &mut u64) -> f32 {
     *nodes += 1;
-    let moves = if depth == 0 { Vec::new() } else { pos.moves(cfg) };
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        pos.moves(cfg)
+    };
     if moves.is_empty() {
         return score_board(&pos.board, root) as f32;
     }
     let values = moves
         .into_iter()
         .map(|m| book_chance_move(cfg, pos, m, root, depth - 1, nodes));
-    let pick = if pos.player == root { f32::max } else { f32::min };
+    let pick = if pos.player == root {
+        f32::max
+    } else {
+        f32::min
+    };
     values.reduce(pick).unwrap_or(0.0)
 }
 
@@ -427,7 +470,6 @@ pub fn book_move(cfg: &Config, pos: &Position) -> Option<Move> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -444,7 +486,13 @@ mod tests {
         for &(text, computer) in moves {
             let mv: Move = text.parse().unwrap();
             if computer {
-                assert_eq!(book_move(cfg, &pos), Some(mv), "at {} player {}", pos.board, pos.player);
+                assert_eq!(
+                    book_move(cfg, &pos),
+                    Some(mv),
+                    "at {} player {}",
+                    pos.board,
+                    pos.player
+                );
             }
             assert!(pos.is_legal(cfg, mv), "{text} at {}", pos.board);
             pos = sure(&pos, cfg, mv);
@@ -521,7 +569,12 @@ mod tests {
             Board::parse("b3 b2 b2 a3 b1 b1 b1 a3 b3 b2 a2 b1 a3 a3 a2 a2").unwrap()
         );
         let menu: Vec<String> = end.moves(&cfg).iter().map(Move::to_string).collect();
-        assert_eq!(menu, ["3->2", "7->11", "7->2", "7->6", "10->6", "10->5", "10->11", "13->9", "15->11"]);
+        assert_eq!(
+            menu,
+            [
+                "3->2", "7->11", "7->2", "7->6", "10->6", "10->5", "10->11", "13->9", "15->11"
+            ]
+        );
     }
 
     #[test]
@@ -544,7 +597,12 @@ mod tests {
     #[test]
     fn exact_solver_agrees_with_plain_minimax_on_the_book_boards() {
         let cfg = Config::classic();
-        for b in ["a3 b3 a2 b2", "b2 b2 a2 b1", "a1 b1 a2 b1", "b1 a2 a3 a1 b1 b2 b2 a2 b3"] {
+        for b in [
+            "a3 b3 a2 b2",
+            "b2 b2 a2 b1",
+            "a1 b1 a2 b1",
+            "b1 a2 a3 a1 b1 b2 b2 a2 b3",
+        ] {
             let pos = start(b);
             let mut solver = ExactSolver::new(cfg).unwrap();
             for (m, v) in solver.ratings(&pos).unwrap() {
@@ -558,7 +616,9 @@ mod tests {
     #[test]
     fn exact_solver_gives_up_past_its_limit() {
         let pos = start("b1 a2 a3 a1 b1 b2 b2 a2 b3");
-        let mut solver = ExactSolver::new(Config::classic()).unwrap().with_node_limit(10);
+        let mut solver = ExactSolver::new(Config::classic())
+            .unwrap()
+            .with_node_limit(10);
         assert_eq!(solver.ratings(&pos), Err(SearchError::TooLarge(10)));
         assert_eq!(
             ExactSolver::new(Config::chance()).unwrap_err(),
@@ -576,12 +636,20 @@ mod tests {
             let plain: Vec<(Move, i32)> = pos
                 .moves(&cfg)
                 .into_iter()
-                .map(|m| (m, minimax_depth(&cfg, &sure(&pos, &cfg, m), depth - 1, 0, &mut n)))
+                .map(|m| {
+                    (
+                        m,
+                        minimax_depth(&cfg, &sure(&pos, &cfg, m), depth - 1, 0, &mut n),
+                    )
+                })
                 .collect();
             let (bm, bv) = first_best(&book).unwrap();
             assert_eq!(first_best(&plain), Some((bm, bv)));
             for (b, p) in book.iter().zip(&plain) {
-                assert!(b.1 == p.1 || (b.1 <= bv && p.1 <= b.1), "bound {b:?} vs {p:?}");
+                assert!(
+                    b.1 == p.1 || (b.1 <= bv && p.1 <= b.1),
+                    "bound {b:?} vs {p:?}"
+                );
             }
             assert_eq!(AlphaBeta::new(cfg).decide(&pos, depth), Some((bm, bv)));
         }
@@ -596,7 +664,13 @@ mod tests {
         let r = book_chance_ratings(&cfg, &pos, 1, &mut n);
         let won = score_board(&Board::parse("a1 b5 a1 a1").unwrap(), 0) as f32;
         let lost = score_board(&Board::parse("a1 b5 b1 a1").unwrap(), 0) as f32;
-        assert_eq!(r[0], (Move::Attack { from: 0, to: 2 }, 0.84f32 * won + (1.0f32 - 0.84) * lost));
+        assert_eq!(
+            r[0],
+            (
+                Move::Attack { from: 0, to: 2 },
+                0.84f32 * won + (1.0f32 - 0.84) * lost
+            )
+        );
         assert_eq!(n, 4);
     }
 }

@@ -256,9 +256,7 @@ impl Game for DoomGame {
     }
 
     fn outcome(&self) -> Option<GameResult> {
-        self.position
-            .is_over(&self.config)
-            .then(|| self.standing())
+        self.position.is_over(&self.config).then(|| self.standing())
     }
 }
 

@@ -147,7 +147,14 @@ impl StrongSearch {
         pos.moves(&self.cfg)
             .into_iter()
             .map(|m| {
-                let v = self.child(pos, m, depth - 1, pos.player, f32::NEG_INFINITY, f32::INFINITY);
+                let v = self.child(
+                    pos,
+                    m,
+                    depth - 1,
+                    pos.player,
+                    f32::NEG_INFINITY,
+                    f32::INFINITY,
+                );
                 (m, v)
             })
             .collect()
@@ -177,7 +184,15 @@ impl StrongSearch {
     }
 
     /// The value of making `m` at `pos`, searched `depth` moves beyond.
-    fn child(&mut self, pos: &Position, m: Move, depth: u8, root: u8, alpha: f32, beta: f32) -> f32 {
+    fn child(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: u8,
+        root: u8,
+        alpha: f32,
+        beta: f32,
+    ) -> f32 {
         match pos.outcome(&self.cfg, m) {
             Outcome::Sure(next) => self.search(&next, depth, root, alpha, beta),
             Outcome::Roll { odds, won, lost } => {
@@ -206,7 +221,14 @@ impl StrongSearch {
         }
     }
 
-    fn search(&mut self, pos: &Position, depth: u8, root: u8, mut alpha: f32, mut beta: f32) -> f32 {
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: u8,
+        root: u8,
+        mut alpha: f32,
+        mut beta: f32,
+    ) -> f32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0.0;
@@ -237,7 +259,11 @@ impl StrongSearch {
         self.order(pos, list.as_mut_slice(), hint);
         let (a0, b0) = (alpha, beta);
         let maximise = pos.player == root;
-        let mut best = if maximise { f32::NEG_INFINITY } else { f32::INFINITY };
+        let mut best = if maximise {
+            f32::NEG_INFINITY
+        } else {
+            f32::INFINITY
+        };
         let mut best_move = None;
         for &m in list.as_slice() {
             let v = self.child(pos, m, depth - 1, root, alpha, beta);
@@ -298,7 +324,9 @@ mod tests {
         let pos = Position::new(Board::parse("b1 a2 a3 a1 b1 b2 b2 a2 b3").unwrap(), 0);
         let exact = ExactSolver::new(cfg).unwrap().ratings(&pos).unwrap();
         let (_, best) = first_best(&exact).unwrap();
-        let d = StrongSearch::new(cfg).decide(&pos, Limits::depth(40)).unwrap();
+        let d = StrongSearch::new(cfg)
+            .decide(&pos, Limits::depth(40))
+            .unwrap();
         let chosen = exact.iter().find(|(m, _)| *m == d.best).unwrap().1;
         assert_eq!(chosen, best, "strong chose {} rated {chosen}", d.best);
     }
@@ -308,7 +336,9 @@ mod tests {
         let cfg = Config::classic();
         // Taking b2 with the a3 leaves b a lone b1 that cannot attack.
         let pos = Position::new(Board::parse("a3 b1 b2 a1").unwrap(), 0);
-        let d = StrongSearch::new(cfg).decide(&pos, Limits::depth(4)).unwrap();
+        let d = StrongSearch::new(cfg)
+            .decide(&pos, Limits::depth(4))
+            .unwrap();
         assert_eq!(d.best, Move::Attack { from: 0, to: 2 });
         assert!(d.value > WIN / 2.0);
     }
@@ -320,7 +350,9 @@ mod tests {
             Board::parse("a3 b2 c4 a1 b5 c2 a2 b1 c3 a4 b2 c1 a5 b3 c2 a1").unwrap(),
             0,
         );
-        let d = StrongSearch::new(cfg).decide(&pos, Limits::depth(3)).unwrap();
+        let d = StrongSearch::new(cfg)
+            .decide(&pos, Limits::depth(3))
+            .unwrap();
         assert!(pos.is_legal(&cfg, d.best));
         assert_eq!(d.depth, 3);
     }

@@ -63,7 +63,8 @@ pub fn key(pos: &Position, root: u8, rules: RuleSet) -> Key {
     } else {
         let mut k = 0u128;
         for (i, h) in b.hexes().iter().enumerate() {
-            k ^= ZOBRIST[(i * MAX_PLAYERS as usize + usize::from(h.owner)) * (MAX_DICE as usize + 1)
+            k ^= ZOBRIST[(i * MAX_PLAYERS as usize + usize::from(h.owner))
+                * (MAX_DICE as usize + 1)
                 + usize::from(h.dice)];
         }
         // The extras scale a random number no hex uses (hex 0 with 0 dice).
@@ -235,7 +236,9 @@ mod tests {
 
     #[test]
     fn zobrist_keys_differ_on_large_boards() {
-        let text: Vec<&str> = (0..25).map(|i| if i % 2 == 0 { "a2" } else { "b1" }).collect();
+        let text: Vec<&str> = (0..25)
+            .map(|i| if i % 2 == 0 { "a2" } else { "b1" })
+            .collect();
         let b = Board::parse(&text.join(" ")).unwrap();
         let p = Position::new(b, 0);
         let mut q = p;
