@@ -8,6 +8,7 @@
 pub mod bridge;
 pub mod cards;
 pub mod cli;
+pub mod doom;
 pub mod game;
 pub mod honeymoon;
 pub mod store;

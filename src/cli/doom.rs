@@ -1,0 +1,429 @@
+//! `cardgames doom solve|svg|sim`: rate a position's moves with the
+//! book's AI or ours, draw a board as SVG, and play AIs against each
+//! other on random boards.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::{Args, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+
+use super::{CliError, seed_or_announce};
+use crate::doom::bots::{AiKind, make_bot};
+use crate::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
+use crate::doom::state::random_board;
+use crate::doom::strong::{Limits, StrongSearch};
+use crate::doom::{Board, Config, DoomGame, Move, Position, RuleSet, board, eval, svg};
+use crate::game::{Bot, Game, rng_from_seed};
+
+/// Arguments of `cardgames doom`.
+#[derive(Debug, Args)]
+pub struct DoomArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<DoomCommand>,
+}
+
+/// The headless doom commands.
+#[derive(Debug, Subcommand)]
+pub enum DoomCommand {
+    /// Rate every move of the player to move on a board.
+    Solve(SolveArgs),
+    /// Draw a board as a standalone SVG picture (to stdout).
+    Svg(SvgArgs),
+    /// Play AIs against each other on random boards, seats alternated.
+    Sim(SimArgs),
+}
+
+/// The rule sets on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RulesArg {
+    /// v1/v2: more dice always win; reinforcement = captured − 1.
+    Classic,
+    /// v4: dice rolls decide; reinforcement = largest group.
+    Chance,
+}
+
+impl From<RulesArg> for RuleSet {
+    fn from(r: RulesArg) -> RuleSet {
+        match r {
+            RulesArg::Classic => RuleSet::Classic,
+            RulesArg::Chance => RuleSet::Chance,
+        }
+    }
+}
+
+/// Game settings shared by the commands.
+#[derive(Debug, Args)]
+pub struct GameOpts {
+    /// Players (2 to 4); letters a, b, c, d in turn order.
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// The most dice on a hex (2 to 8) [default: 3 classic, 5 chance].
+    #[arg(long)]
+    max_dice: Option<u8>,
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = RulesArg::Classic)]
+    rules: RulesArg,
+}
+
+impl GameOpts {
+    fn config(&self) -> Result<Config, CliError> {
+        let rules = RuleSet::from(self.rules);
+        let max_dice = self.max_dice.unwrap_or(match rules {
+            RuleSet::Classic => 3,
+            RuleSet::Chance => 5,
+        });
+        Config::new(self.players, max_dice, rules).map_err(CliError::input)
+    }
+}
+
+/// Arguments of `cardgames doom solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board: hexes row by row from the top left, player letter and
+    /// dice, e.g. "a3 a3 b3 b1".
+    #[arg(long)]
+    board: String,
+    /// The player to move.
+    #[arg(long, default_value = "a")]
+    to_move: String,
+    #[command(flatten)]
+    game: GameOpts,
+    /// Which AI rates the moves: book (v1 full tree for classic rules
+    /// without --depth, v2 alpha-beta with it; v4 for chance rules) or
+    /// strong (ours). Ratings are for the player to move.
+    #[arg(long, default_value = "book")]
+    ai: String,
+    /// Search depth in moves [default: full tree for classic book; 2 for
+    /// chance book; 6 for strong].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=40))]
+    depth: Option<u8>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `cardgames doom svg`.
+#[derive(Debug, Args)]
+pub struct SvgArgs {
+    /// The board, as for solve.
+    #[arg(long)]
+    board: String,
+    /// Players the board may name (2 to 4).
+    #[arg(long, default_value_t = 4)]
+    players: u8,
+    /// The most dice a hex may hold (2 to 8).
+    #[arg(long, default_value_t = 8)]
+    max_dice: u8,
+}
+
+/// Arguments of `cardgames doom sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// Games to play.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// The AIs, comma-separated (book, strong, random); seat s of game g
+    /// is played by AI (s + g) mod count, so every AI takes every seat.
+    #[arg(long, value_delimiter = ',', required = true)]
+    ai: Vec<String>,
+    /// Board side (2 to 8).
+    #[arg(long, default_value_t = 5)]
+    size: usize,
+    #[command(flatten)]
+    game: GameOpts,
+    /// Seed for the boards and dice.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The strong AI's fixed search depth in moves (instead of a time
+    /// budget).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=64))]
+    depth: Option<u8>,
+    /// The strong AI's time budget per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    budget_ms: u64,
+    /// Moves after which a game is stopped and scored by hexes held.
+    #[arg(long, default_value_t = 5000)]
+    max_moves: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `cardgames doom …`.
+pub fn run(args: DoomArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.command {
+        Some(DoomCommand::Solve(a)) => solve(a, out),
+        Some(DoomCommand::Svg(a)) => draw(a, out),
+        Some(DoomCommand::Sim(a)) => sim(a, out),
+        None => Err(CliError::Input(
+            "doom: choose solve, svg or sim (see cardgames doom --help)".into(),
+        )),
+    }
+}
+
+fn parse_board(text: &str, cfg: &Config) -> Result<Board, CliError> {
+    let b = Board::parse(text).map_err(CliError::input)?;
+    b.check(cfg.players, cfg.max_dice)
+        .map_err(CliError::input)?;
+    Ok(b)
+}
+
+fn parse_player(text: &str, players: u8) -> Result<u8, CliError> {
+    let mut chars = text.trim().chars();
+    match (chars.next().map(|c| c.to_ascii_lowercase()), chars.next()) {
+        (Some(c @ 'a'..='d'), None) if (c as u8 - b'a') < players => Ok(c as u8 - b'a'),
+        _ => Err(CliError::Input(format!(
+            "bad --to-move {text:?}: give a player letter from a to {}",
+            board::player_letter(players - 1)
+        ))),
+    }
+}
+
+/// A single-float rating as the shortest decimal that reads back as the
+/// same single float (so the book's v4 ratings print as the book's).
+fn f32_rating(v: f32) -> f64 {
+    format!("{v}").parse().unwrap_or(f64::from(v))
+}
+
+/// The most positions a full-tree solve may visit.
+const EXACT_NODE_LIMIT: u64 = 50_000_000;
+
+fn solve(a: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let cfg = a.game.config()?;
+    let board = parse_board(&a.board, &cfg)?;
+    let player = parse_player(&a.to_move, cfg.players)?;
+    let ai: AiKind = a.ai.parse().map_err(CliError::input)?;
+    let pos = Position::new(board, player);
+    let mut nodes = 0u64;
+    let ratings: Vec<(Move, f64)> = match (ai, cfg.rules, a.depth) {
+        (AiKind::Random, ..) => {
+            return Err(CliError::Input(
+                "solve rates moves with book or strong, not random".into(),
+            ));
+        }
+        (AiKind::Book, RuleSet::Classic, None) => exact_ratings(&cfg, &pos, &mut nodes)?,
+        (AiKind::Book, RuleSet::Classic, Some(d)) => book_ab_ratings(&cfg, &pos, d, &mut nodes)
+            .into_iter()
+            .map(|(m, v)| (m, f64::from(v)))
+            .collect(),
+        (AiKind::Book, RuleSet::Chance, d) => {
+            book_chance_ratings(&cfg, &pos, d.unwrap_or(2), &mut nodes)
+                .into_iter()
+                .map(|(m, v)| (m, f32_rating(v)))
+                .collect()
+        }
+        (AiKind::Strong, RuleSet::Classic, None) if board.len() <= 9 => {
+            exact_ratings(&cfg, &pos, &mut nodes)?
+        }
+        (AiKind::Strong, _, d) => {
+            let mut s = StrongSearch::new(cfg);
+            let r = s.ratings(&pos, d.unwrap_or(6));
+            nodes = s.nodes();
+            r.into_iter().map(|(m, v)| (m, f32_rating(v))).collect()
+        }
+    };
+    let best = first_best(&ratings);
+    let value = match best {
+        Some((_, v)) => v,
+        None => f64::from(eval::share_twelfths(&board, player)) / 12.0,
+    };
+    let letter = board::player_letter(player).to_string();
+    if a.json {
+        let moves: Vec<Value> = ratings
+            .iter()
+            .map(|(m, v)| json!({"move": m.to_string(), "rating": v}))
+            .collect();
+        let doc = json!({
+            "to_move": letter,
+            "moves": moves,
+            "best": best.map(|(m, _)| m.to_string()),
+            "value": value,
+            "nodes": nodes,
+        });
+        writeln!(out, "{doc}")?;
+    } else {
+        write!(out, "{}", board.drawing())?;
+        writeln!(out, "to move: {letter}")?;
+        for (m, v) in &ratings {
+            writeln!(out, "  {:>8}  {v}", m.to_string())?;
+        }
+        match best {
+            Some((m, v)) => writeln!(out, "best: {m} ({v})")?,
+            None => writeln!(out, "no move: the game is over, share {value}")?,
+        }
+        writeln!(out, "nodes: {nodes}")?;
+    }
+    Ok(())
+}
+
+fn exact_ratings(
+    cfg: &Config,
+    pos: &Position,
+    nodes: &mut u64,
+) -> Result<Vec<(Move, f64)>, CliError> {
+    let mut solver = ExactSolver::new(*cfg)
+        .map_err(CliError::input)?
+        .with_node_limit(EXACT_NODE_LIMIT);
+    let r = solver.ratings(pos).map_err(CliError::input)?;
+    *nodes = solver.nodes;
+    Ok(r.into_iter()
+        .map(|(m, v)| (m, f64::from(v) / 12.0))
+        .collect())
+}
+
+fn draw(a: SvgArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let cfg = Config::new(a.players, a.max_dice, RuleSet::Classic).map_err(CliError::input)?;
+    let board = parse_board(&a.board, &cfg)?;
+    write!(out, "{}", svg::board_svg(&board))?;
+    Ok(())
+}
+
+/// One finished (or cut) game: each AI's share of the win.
+struct Played {
+    shares: Vec<f64>,
+    cut: bool,
+    moves: u64,
+}
+
+fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let cfg = a.game.config()?;
+    let kinds: Vec<AiKind> =
+        a.ai.iter()
+            .map(|s| s.parse().map_err(CliError::input))
+            .collect::<Result<_, _>>()?;
+    if kinds.len() > usize::from(cfg.players) {
+        return Err(CliError::Input(format!(
+            "{} AIs for {} players: give at most one AI per player",
+            kinds.len(),
+            cfg.players
+        )));
+    }
+    let seed = seed_or_announce(a.seed);
+    // Checks the size once, before the games start.
+    random_board(a.size, &cfg, &mut rng_from_seed(seed)).map_err(CliError::input)?;
+    let limits = match a.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::time(Duration::from_millis(a.budget_ms)),
+    };
+    let count = kinds.len();
+    let games: Vec<Played> = (0..u64::from(a.games))
+        .into_par_iter()
+        .map(|g| play_one(&cfg, &kinds, a.size, seed, g, limits, a.max_moves))
+        .collect();
+    let mut totals = vec![0f64; count];
+    for p in &games {
+        for (t, s) in totals.iter_mut().zip(&p.shares) {
+            *t += s;
+        }
+    }
+    let cut = games.iter().filter(|p| p.cut).count();
+    let moves: u64 = games.iter().map(|p| p.moves).sum();
+    let n = f64::from(a.games);
+    if a.json {
+        let ais: Vec<Value> = kinds
+            .iter()
+            .zip(&totals)
+            .map(|(k, t)| json!({"ai": k.name(), "wins": t, "rate": t / n}))
+            .collect();
+        let doc = json!({
+            "games": a.games,
+            "size": a.size,
+            "players": cfg.players,
+            "max_dice": cfg.max_dice,
+            "rules": cfg.rules.name(),
+            "seed": seed,
+            "ais": ais,
+            "cut": cut,
+            "moves": moves,
+        });
+        writeln!(out, "{doc}")?;
+    } else {
+        writeln!(
+            out,
+            "{} games, {}x{}, {} players, {} rules, max dice {}, seed {seed}",
+            a.games,
+            a.size,
+            a.size,
+            cfg.players,
+            cfg.rules.name(),
+            cfg.max_dice
+        )?;
+        for (k, t) in kinds.iter().zip(&totals) {
+            writeln!(
+                out,
+                "  {:<7} {t:>8.1} wins  {:>6.1}%",
+                k.name(),
+                100.0 * t / n
+            )?;
+        }
+        if cut > 0 {
+            writeln!(
+                out,
+                "  {cut} games stopped at {} moves, scored by hexes held",
+                a.max_moves
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Plays game `g`: the board is shared by each run of `kinds.len()`
+/// games, and seat `s` is played by AI `(s + g) % kinds.len()`.
+fn play_one(
+    cfg: &Config,
+    kinds: &[AiKind],
+    size: usize,
+    seed: u64,
+    g: u64,
+    limits: Limits,
+    max_moves: u64,
+) -> Played {
+    let count = kinds.len() as u64;
+    let group = g / count;
+    let mut board_rng = rng_from_seed(seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    // The size was checked before the games started.
+    let board = match random_board(size, cfg, &mut board_rng) {
+        Ok(b) => b,
+        Err(_) => {
+            return Played {
+                shares: vec![0.0; kinds.len()],
+                cut: true,
+                moves: 0,
+            };
+        }
+    };
+    let mut game = DoomGame::new(*cfg, board, 0, seed.wrapping_add(g));
+    let seat_ai = |s: usize| ((s as u64 + g) % count) as usize;
+    let mut bots: Vec<Box<dyn Bot<DoomGame>>> =
+        kinds.iter().map(|&k| make_bot(k, limits)).collect();
+    let mut rng = rng_from_seed(seed.rotate_left(17) ^ g);
+    let mut cut = false;
+    while let Some(seat) = game.to_act() {
+        if game.moves_made() >= max_moves {
+            cut = true;
+            break;
+        }
+        let view = game.view(seat);
+        let m = bots[seat_ai(seat)].choose(&view, &mut rng);
+        if game.apply(m).is_err() {
+            // A bot's move is always legal; should one not be, pass or end.
+            let fallback = game.legal_actions().first().copied().unwrap_or(Move::Pass);
+            if game.apply(fallback).is_err() {
+                break;
+            }
+        }
+    }
+    let result = game.outcome().unwrap_or_else(|| game.standing());
+    let mut shares = vec![0.0; kinds.len()];
+    for (s, share) in result.shares.iter().enumerate() {
+        shares[seat_ai(s)] += share;
+    }
+    Played {
+        shares,
+        cut,
+        moves: game.moves_made(),
+    }
+}

@@ -1,0 +1,178 @@
+//! The computer players: `book` (the book's AI, exactly), `strong` (our
+//! own search) and `random`. Each is a [`Bot`] that can run on a worker
+//! thread.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::rules::{Move, RuleSet};
+use super::search::{ExactSolver, book_move, first_best};
+use super::state::{DoomGame, View, random_move};
+use super::strong::{Limits, StrongSearch};
+use crate::game::{Bot, GameRng};
+
+/// The AIs by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AiKind {
+    /// The book's AI: v1, v2 or v4 by rules and board size.
+    Book,
+    /// Our own search.
+    Strong,
+    /// Uniformly random legal moves.
+    Random,
+}
+
+impl AiKind {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AiKind::Book => "book",
+            AiKind::Strong => "strong",
+            AiKind::Random => "random",
+        }
+    }
+}
+
+impl fmt::Display for AiKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown AI name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown AI {0:?}: choose book, strong or random")]
+pub struct UnknownAi(pub String);
+
+impl FromStr for AiKind {
+    type Err = UnknownAi;
+
+    fn from_str(s: &str) -> Result<AiKind, UnknownAi> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "book" => Ok(AiKind::Book),
+            "strong" => Ok(AiKind::Strong),
+            "random" => Ok(AiKind::Random),
+            _ => Err(UnknownAi(s.to_string())),
+        }
+    }
+}
+
+/// A bot of the given kind; `limits` sets the strong AI's search.
+pub fn make_bot(kind: AiKind, limits: Limits) -> Box<dyn Bot<DoomGame>> {
+    match kind {
+        AiKind::Book => Box::new(BookBot),
+        AiKind::Strong => Box::new(StrongBot::new(limits)),
+        AiKind::Random => Box::new(RandomBot),
+    }
+}
+
+/// The book's AI: v1 on classic boards up to 3×3, v2 (alpha-beta to
+/// depth 4) on larger classic boards, v4 (depth 2) under chance rules.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BookBot;
+
+impl Bot<DoomGame> for BookBot {
+    fn name(&self) -> &str {
+        "book"
+    }
+
+    fn choose(&mut self, view: &View, _rng: &mut GameRng) -> Move {
+        book_move(&view.config, &view.position).unwrap_or(Move::Pass)
+    }
+}
+
+/// Our AI: exact play on small classic boards, otherwise iterative
+/// deepening within its limits.
+#[derive(Debug)]
+pub struct StrongBot {
+    limits: Limits,
+    search: Option<StrongSearch>,
+}
+
+impl StrongBot {
+    /// A strong bot searching within `limits`.
+    pub fn new(limits: Limits) -> StrongBot {
+        StrongBot {
+            limits,
+            search: None,
+        }
+    }
+
+    /// The default: one second a move.
+    pub fn with_budget(budget: Duration) -> StrongBot {
+        StrongBot::new(Limits::time(budget))
+    }
+}
+
+impl Bot<DoomGame> for StrongBot {
+    fn name(&self) -> &str {
+        "strong"
+    }
+
+    fn choose(&mut self, view: &View, _rng: &mut GameRng) -> Move {
+        let (cfg, pos) = (&view.config, &view.position);
+        if cfg.rules == RuleSet::Classic && pos.board.len() <= 9 {
+            let exact = ExactSolver::new(*cfg)
+                .ok()
+                .and_then(|mut s| s.ratings(pos).ok());
+            if let Some((m, _)) = exact.as_deref().and_then(first_best) {
+                return m;
+            }
+        }
+        let search = match &mut self.search {
+            Some(s) if s.config() == cfg => s,
+            slot => slot.insert(StrongSearch::new(*cfg)),
+        };
+        search
+            .decide(pos, self.limits)
+            .map_or(Move::Pass, |d| d.best)
+    }
+}
+
+/// Picks uniformly among the legal moves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomBot;
+
+impl Bot<DoomGame> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
+        random_move(view, rng).unwrap_or(Move::Pass)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::board::Board;
+    use crate::doom::rules::Config;
+    use crate::game::{Game, rng_from_seed};
+
+    #[test]
+    fn names_parse() {
+        assert_eq!("Book".parse::<AiKind>().unwrap(), AiKind::Book);
+        assert_eq!("strong".parse::<AiKind>().unwrap(), AiKind::Strong);
+        assert!("deep".parse::<AiKind>().is_err());
+    }
+
+    #[test]
+    fn bots_are_send_and_play_legal_moves_to_the_end() {
+        fn is_send<T: Send>(_: &T) {}
+        let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1 b3 a2 b1 a3 b2 a1 b3").unwrap();
+        for kind in [AiKind::Book, AiKind::Strong, AiKind::Random] {
+            let mut bot = make_bot(kind, Limits::depth(3));
+            is_send(&bot);
+            let mut game = DoomGame::new(Config::classic(), board, 0, 7);
+            let mut rng = rng_from_seed(1);
+            while let Some(seat) = game.to_act() {
+                let m = bot.choose(&game.view(seat), &mut rng);
+                assert!(game.legal_actions().contains(&m), "{kind} chose {m}");
+                game.apply(m).unwrap();
+            }
+            assert!(game.outcome().is_some());
+        }
+    }
+}

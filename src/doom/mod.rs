@@ -1,0 +1,23 @@
+//! Dice of Doom, the game of Land of Lisp chapters 15–20: N×N hex boards,
+//! 2–4 players, the book's two rule sets, its three AIs reproduced
+//! exactly, a stronger AI of our own, and SVG boards.
+//!
+//! The book builds a lazy game tree and searches it; here a [`Position`]
+//! is a tree node and its children are made only when a search expands
+//! it (`Position::outcome`), so the tree is as lazy as the book's v2 and
+//! nothing of it is kept but what the transposition table remembers.
+
+pub mod board;
+pub mod bots;
+pub mod eval;
+pub mod odds;
+pub mod rules;
+pub mod search;
+pub mod state;
+pub mod strong;
+pub mod svg;
+pub mod tt;
+
+pub use board::{Board, BoardError, Hex};
+pub use rules::{Config, ConfigError, Move, Outcome, Position, RuleSet};
+pub use state::{DoomGame, Event, GameResult, View};

@@ -1,0 +1,304 @@
+//! The playable game: a [`Position`] under a [`Config`] with the dice the
+//! state rolls itself, as the state machine every front end drives
+//! (`crate::game::Game`): legal moves, `apply` reporting what happened,
+//! views and the outcome.
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, Hex, MAX_SIZE};
+use super::rules::{Config, ConfigError, Move, Outcome, Position, add_new_dice};
+use crate::game::{Game, GameRng, Seat, rng_from_seed};
+
+/// Something that happened in an `apply`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// An attack and how it went.
+    Attack {
+        /// The attacker.
+        player: u8,
+        /// The attacking hex.
+        from: u8,
+        /// The attacked hex.
+        to: u8,
+        /// The defender.
+        defender: u8,
+        /// Under chance rules, the attacker's dice as rolled.
+        attack_roll: Option<Vec<u8>>,
+        /// Under chance rules, the defender's dice as rolled.
+        defend_roll: Option<Vec<u8>>,
+        /// Whether the hex was taken.
+        won: bool,
+    },
+    /// The end of a turn: dice added to these hexes (one each).
+    Reinforced {
+        /// Who got them.
+        player: u8,
+        /// The hexes that got a die.
+        hexes: Vec<u8>,
+    },
+    /// The turn went to the next player.
+    TurnPassed {
+        /// Whose turn ended.
+        from: u8,
+        /// Whose turn begins.
+        to: u8,
+    },
+    /// The player to move cannot attack: the game is over.
+    GameOver {
+        /// The players holding the most hexes.
+        winners: Vec<u8>,
+    },
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DoomError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Not a legal move here.
+    #[error("{0} is not a legal move here")]
+    Illegal(Move),
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The players holding the most hexes.
+    pub winners: Vec<u8>,
+    /// Hexes held by each player.
+    pub hexes: Vec<usize>,
+    /// Each player's share of the win: 1/(winners) to each winner.
+    pub shares: Vec<f64>,
+}
+
+impl GameResult {
+    fn of(board: &Board, players: u8) -> GameResult {
+        let w = super::rules::winners(board);
+        let winners: Vec<u8> = (0..players).filter(|p| w & 1 << p != 0).collect();
+        let hexes = (0..players).map(|p| board.count(p)).collect();
+        let shares = (0..players)
+            .map(|p| {
+                if winners.contains(&p) {
+                    1.0 / winners.len() as f64
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        GameResult {
+            winners,
+            hexes,
+            shares,
+        }
+    }
+}
+
+/// What a seat sees: everything (Dice of Doom hides nothing).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// The settings.
+    pub config: Config,
+    /// The position.
+    pub position: Position,
+}
+
+/// The book's `gen-board`: every hex to a random player with 1..=max dice.
+pub fn random_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Board, ConfigError> {
+    if !(2..=MAX_SIZE).contains(&size) {
+        return Err(ConfigError::Size(size));
+    }
+    let hexes: Vec<Hex> = (0..size * size)
+        .map(|_| Hex {
+            owner: rng.random_range(0..cfg.players),
+            dice: rng.random_range(1..=cfg.max_dice),
+        })
+        .collect();
+    Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
+}
+
+/// A game of Dice of Doom.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DoomGame {
+    config: Config,
+    position: Position,
+    moves_made: u64,
+    #[serde(with = "rng_state")]
+    rng: GameRng,
+}
+
+impl DoomGame {
+    /// A game on `board` with player `first` to move; `seed` drives the
+    /// dice.
+    pub fn new(config: Config, board: Board, first: u8, seed: u64) -> DoomGame {
+        DoomGame {
+            config,
+            position: Position::new(board, first),
+            moves_made: 0,
+            rng: rng_from_seed(seed),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Moves applied so far.
+    pub fn moves_made(&self) -> u64 {
+        self.moves_made
+    }
+
+    /// The result as if the game ended now (most hexes win), for games
+    /// cut short.
+    pub fn standing(&self) -> GameResult {
+        GameResult::of(&self.position.board, self.config.players)
+    }
+
+    fn roll(&mut self, dice: u8) -> Vec<u8> {
+        (0..dice).map(|_| self.rng.random_range(1..=6)).collect()
+    }
+}
+
+impl Game for DoomGame {
+    type Action = Move;
+    type Event = Event;
+    type Error = DoomError;
+    type View = View;
+    type Outcome = GameResult;
+
+    fn to_act(&self) -> Option<Seat> {
+        (!self.position.is_over(&self.config)).then_some(usize::from(self.position.player))
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        self.position.moves(&self.config)
+    }
+
+    fn apply(&mut self, mv: Move) -> Result<Vec<Event>, DoomError> {
+        if self.position.is_over(&self.config) {
+            return Err(DoomError::GameOver);
+        }
+        if !self.position.is_legal(&self.config, mv) {
+            return Err(DoomError::Illegal(mv));
+        }
+        let pos = self.position;
+        let player = pos.player;
+        let mut events = Vec::new();
+        match mv {
+            Move::Pass => {
+                let mut board = pos.board;
+                let hexes = add_new_dice(
+                    &mut board,
+                    player,
+                    pos.reinforcement(&self.config),
+                    self.config.max_dice,
+                );
+                events.push(Event::Reinforced { player, hexes });
+                let next = pos.after_pass(&self.config);
+                debug_assert_eq!(next.board, board);
+                events.push(Event::TurnPassed {
+                    from: player,
+                    to: next.player,
+                });
+                self.position = next;
+            }
+            Move::Attack { from, to } => {
+                let (f, t) = (usize::from(from), usize::from(to));
+                let defender = pos.board.hex(t).owner;
+                let (won, attack_roll, defend_roll) = match pos.outcome(&self.config, mv) {
+                    Outcome::Sure(_) => (true, None, None),
+                    Outcome::Roll { .. } => {
+                        let a = self.roll(pos.board.hex(f).dice);
+                        let d = self.roll(pos.board.hex(t).dice);
+                        let total = |r: &[u8]| r.iter().map(|&x| u32::from(x)).sum::<u32>();
+                        (total(&a) > total(&d), Some(a), Some(d))
+                    }
+                };
+                self.position = if won {
+                    pos.after_win(f, t)
+                } else {
+                    pos.after_loss(f, t)
+                };
+                events.push(Event::Attack {
+                    player,
+                    from,
+                    to,
+                    defender,
+                    attack_roll,
+                    defend_roll,
+                    won,
+                });
+            }
+        }
+        self.moves_made += 1;
+        if self.position.is_over(&self.config) {
+            events.push(Event::GameOver {
+                winners: self.standing().winners,
+            });
+        }
+        Ok(events)
+    }
+
+    fn view(&self, _seat: Seat) -> View {
+        View {
+            config: self.config,
+            position: self.position,
+        }
+    }
+
+    fn outcome(&self) -> Option<GameResult> {
+        self.position.is_over(&self.config).then(|| self.standing())
+    }
+}
+
+/// A uniformly random legal move (for the random bot and playouts).
+pub fn random_move(view: &View, rng: &mut GameRng) -> Option<Move> {
+    view.position.moves(&view.config).choose(rng).copied()
+}
+
+/// The dice generator saved as its seed and stream position.
+mod rng_state {
+    use rand::SeedableRng;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::game::GameRng;
+
+    #[derive(Serialize, Deserialize)]
+    struct Saved {
+        seed: String,
+        word_pos: String,
+    }
+
+    pub fn serialize<S: Serializer>(rng: &GameRng, s: S) -> Result<S::Ok, S::Error> {
+        let seed: String = rng.get_seed().iter().map(|b| format!("{b:02x}")).collect();
+        Saved {
+            seed,
+            word_pos: rng.get_word_pos().to_string(),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameRng, D::Error> {
+        use serde::de::Error;
+        let saved = Saved::deserialize(d)?;
+        let mut seed = [0u8; 32];
+        if saved.seed.len() != 64 {
+            return Err(D::Error::custom("rng seed must be 64 hex digits"));
+        }
+        for (i, b) in seed.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&saved.seed[2 * i..2 * i + 2], 16).map_err(D::Error::custom)?;
+        }
+        let mut rng = GameRng::from_seed(seed);
+        rng.set_word_pos(saved.word_pos.parse().map_err(D::Error::custom)?);
+        Ok(rng)
+    }
+}

@@ -1,0 +1,359 @@
+//! Our own AI's search: iterative deepening to a depth or under a time
+//! budget; paranoid minimax (every opponent against the player to move,
+//! so alpha-beta applies with any number of players); expectimax over
+//! dice rolls with Star1 pruning; a transposition table whose best move is
+//! tried first, then captures by size; and, at the horizon in the middle
+//! of a turn, the position rated as if the player passed there (a turn is
+//! several moves, and the reinforcement comes with the pass).
+
+use std::time::{Duration, Instant};
+
+use super::eval::{self, WIN};
+use super::rules::{Config, Move, MoveList, Outcome, Position, RuleSet};
+use super::tt::{self, Table};
+
+/// How far or how long to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in moves (a pass is a move).
+    pub depth: u8,
+    /// Stop deepening when this time is up (the last finished iteration
+    /// decides).
+    pub budget: Option<Duration>,
+}
+
+impl Limits {
+    /// Search exactly `depth` moves deep, however long it takes.
+    pub fn depth(depth: u8) -> Limits {
+        Limits {
+            depth,
+            budget: None,
+        }
+    }
+
+    /// Search as deep as `budget` allows (up to 64 moves).
+    pub fn time(budget: Duration) -> Limits {
+        Limits {
+            depth: 64,
+            budget: Some(budget),
+        }
+    }
+}
+
+/// What a search decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The move to make.
+    pub best: Move,
+    /// Its value for the player to move.
+    pub value: f32,
+    /// The deepest iteration finished.
+    pub depth: u8,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The strong AI's search, with its table kept between moves.
+#[derive(Debug)]
+pub struct StrongSearch {
+    cfg: Config,
+    table: Table<f32>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+const LO: f32 = -WIN;
+const HI: f32 = WIN;
+
+impl StrongSearch {
+    /// A search for games under `cfg`.
+    pub fn new(cfg: Config) -> StrongSearch {
+        StrongSearch {
+            cfg,
+            table: Table::new(1 << 21),
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// The settings searched.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// Decides a move for the player to move; `None` when the game is over.
+    pub fn decide(&mut self, pos: &Position, limits: Limits) -> Option<Decision> {
+        let mut moves = pos.moves(&self.cfg);
+        if moves.is_empty() {
+            return None;
+        }
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.budget.map(|b| Instant::now() + b);
+        let root = pos.player;
+        let mut done = Decision {
+            best: moves[0],
+            value: 0.0,
+            depth: 0,
+            nodes: 0,
+        };
+        if moves.len() == 1 {
+            done.nodes = 1;
+            return Some(done);
+        }
+        for depth in 1..=limits.depth.max(1) {
+            let mut best: Option<(Move, f32)> = None;
+            for &m in &moves {
+                let alpha = best.map_or(f32::NEG_INFINITY, |(_, v)| v);
+                let v = self.child(pos, m, depth - 1, root, alpha, f32::INFINITY);
+                if self.stopped {
+                    break;
+                }
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((m, v));
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if let Some((m, v)) = best {
+                done = Decision {
+                    best: m,
+                    value: v,
+                    depth,
+                    nodes: self.nodes,
+                };
+                // The best move first in the next iteration.
+                if let Some(i) = moves.iter().position(|&x| x == m) {
+                    moves[..=i].rotate_right(1);
+                }
+                if v.abs() > WIN / 2.0 {
+                    break;
+                }
+            }
+        }
+        done.nodes = self.nodes;
+        Some(done)
+    }
+
+    /// Every move of the player to move, in rules order, rated by a full
+    /// search `depth` moves deep.
+    pub fn ratings(&mut self, pos: &Position, depth: u8) -> Vec<(Move, f32)> {
+        self.stopped = false;
+        self.deadline = None;
+        let depth = depth.max(1);
+        pos.moves(&self.cfg)
+            .into_iter()
+            .map(|m| {
+                let v = self.child(
+                    pos,
+                    m,
+                    depth - 1,
+                    pos.player,
+                    f32::NEG_INFINITY,
+                    f32::INFINITY,
+                );
+                (m, v)
+            })
+            .collect()
+    }
+
+    /// Positions visited by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if !self.stopped
+            && self.nodes % 512 == 0
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn leaf(&self, pos: &Position, root: u8) -> f32 {
+        if pos.first_move {
+            eval::strong(&self.cfg, pos, root)
+        } else {
+            eval::strong(&self.cfg, &pos.after_pass(&self.cfg), root)
+        }
+    }
+
+    /// The value of making `m` at `pos`, searched `depth` moves beyond.
+    fn child(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: u8,
+        root: u8,
+        alpha: f32,
+        beta: f32,
+    ) -> f32 {
+        match pos.outcome(&self.cfg, m) {
+            Outcome::Sure(next) => self.search(&next, depth, root, alpha, beta),
+            Outcome::Roll { odds, won, lost } => {
+                if odds >= 1.0 {
+                    return self.search(&won, depth, root, alpha, beta);
+                }
+                if odds <= 0.0 {
+                    return self.search(&lost, depth, root, alpha, beta);
+                }
+                // Star1: bound each outcome by what the other could add.
+                let (p, q) = (odds, 1.0 - odds);
+                let a1 = (alpha - q * HI) / p;
+                let b1 = (beta - q * LO) / p;
+                let v1 = self.search(&won, depth, root, a1.max(LO), b1.min(HI));
+                if v1 <= a1 {
+                    return p * v1 + q * HI;
+                }
+                if v1 >= b1 {
+                    return p * v1 + q * LO;
+                }
+                let a2 = (alpha - p * v1) / q;
+                let b2 = (beta - p * v1) / q;
+                let v2 = self.search(&lost, depth, root, a2.max(LO), b2.min(HI));
+                p * v1 + q * v2
+            }
+        }
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: u8,
+        root: u8,
+        mut alpha: f32,
+        mut beta: f32,
+    ) -> f32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0.0;
+        }
+        if depth == 0 {
+            return self.leaf(pos, root);
+        }
+        let key = tt::key(pos, root, self.cfg.rules);
+        let mut hint = None;
+        if let Some(e) = self.table.get(key) {
+            if e.depth >= depth {
+                if e.lo >= beta || e.lo == e.hi {
+                    return e.lo;
+                }
+                if e.hi <= alpha {
+                    return e.hi;
+                }
+                alpha = alpha.max(e.lo);
+                beta = beta.min(e.hi);
+            }
+            hint = e.best;
+        }
+        let mut list = MoveList::new();
+        pos.moves_into(&self.cfg, &mut list);
+        if list.as_slice().is_empty() {
+            return eval::strong(&self.cfg, pos, root);
+        }
+        self.order(pos, list.as_mut_slice(), hint);
+        let (a0, b0) = (alpha, beta);
+        let maximise = pos.player == root;
+        let mut best = if maximise {
+            f32::NEG_INFINITY
+        } else {
+            f32::INFINITY
+        };
+        let mut best_move = None;
+        for &m in list.as_slice() {
+            let v = self.child(pos, m, depth - 1, root, alpha, beta);
+            if self.stopped {
+                return 0.0;
+            }
+            if (maximise && v > best) || (!maximise && v < best) {
+                best = v;
+                best_move = Some(m);
+            }
+            if maximise {
+                alpha = alpha.max(best);
+            } else {
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.table.record(key, best, a0, b0, depth, best_move);
+        best
+    }
+
+    /// The table's move first, then attacks on bigger stacks (and, under
+    /// chance rules, likelier wins), the pass last.
+    fn order(&self, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
+        let b = &pos.board;
+        let chance = self.cfg.rules == RuleSet::Chance;
+        let score = |m: &Move| -> i32 {
+            if Some(*m) == hint {
+                return i32::MAX;
+            }
+            match *m {
+                Move::Pass => -1,
+                Move::Attack { from, to } => {
+                    let (s, d) = (b.hex(usize::from(from)), b.hex(usize::from(to)));
+                    if chance {
+                        (super::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
+                    } else {
+                        i32::from(d.dice) * 8 - i32::from(s.dice)
+                    }
+                }
+            }
+        };
+        moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::board::Board;
+    use crate::doom::search::{ExactSolver, first_best};
+
+    #[test]
+    fn finds_the_win_the_exact_solver_finds() {
+        let cfg = Config::classic();
+        let pos = Position::new(Board::parse("b1 a2 a3 a1 b1 b2 b2 a2 b3").unwrap(), 0);
+        let exact = ExactSolver::new(cfg).unwrap().ratings(&pos).unwrap();
+        let (_, best) = first_best(&exact).unwrap();
+        let d = StrongSearch::new(cfg)
+            .decide(&pos, Limits::depth(40))
+            .unwrap();
+        let chosen = exact.iter().find(|(m, _)| *m == d.best).unwrap().1;
+        assert_eq!(chosen, best, "strong chose {} rated {chosen}", d.best);
+    }
+
+    #[test]
+    fn takes_an_immediate_win() {
+        let cfg = Config::classic();
+        // Taking b2 with the a3 leaves b a lone b1 that cannot attack.
+        let pos = Position::new(Board::parse("a3 b1 b2 a1").unwrap(), 0);
+        let d = StrongSearch::new(cfg)
+            .decide(&pos, Limits::depth(4))
+            .unwrap();
+        assert_eq!(d.best, Move::Attack { from: 0, to: 2 });
+        assert!(d.value > WIN / 2.0);
+    }
+
+    #[test]
+    fn chance_search_returns_a_legal_move() {
+        let cfg = Config::new(3, 5, RuleSet::Chance).unwrap();
+        let pos = Position::new(
+            Board::parse("a3 b2 c4 a1 b5 c2 a2 b1 c3 a4 b2 c1 a5 b3 c2 a1").unwrap(),
+            0,
+        );
+        let d = StrongSearch::new(cfg)
+            .decide(&pos, Limits::depth(3))
+            .unwrap();
+        assert!(pos.is_legal(&cfg, d.best));
+        assert_eq!(d.depth, 3);
+    }
+}
