@@ -67,7 +67,8 @@ fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
     press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Settings is second
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Settings is third
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     press(&mut app, KeyCode::Char('j'));
@@ -109,7 +110,8 @@ fn a_corrupt_settings_file_is_reported_and_kept() {
 #[test]
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
-    press(&mut app, KeyCode::Enter); // Endgame solver is first
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Endgame solver is second
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     insta::assert_snapshot!("solver_80x24", start);
@@ -127,4 +129,127 @@ fn solver_screen_plays_and_undoes() {
     assert_eq!(screen(&mut app, 80, 24), start);
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.title(), "Main menu");
+}
+
+/// Plays the human's side of a Dice of Doom game with keys: the first
+/// legal move each time, reached by moving the cursor.
+fn play_doom_to_the_end(app: &mut App) {
+    use cardgames::doom::rules::Move;
+    use cardgames::game::Game;
+    for _ in 0..10_000 {
+        let Some(screen) = app.doom() else {
+            panic!("left the game")
+        };
+        let Some(game) = screen.game() else {
+            panic!("no game")
+        };
+        match game.to_act() {
+            None => return,
+            Some(0) => {
+                let size = game.position().board.size();
+                let mv = game.legal_actions()[0];
+                match mv {
+                    Move::Pass => press(app, KeyCode::Char('p')),
+                    Move::Attack { from, to } => {
+                        for hex in [from, to] {
+                            let cur = app.doom().map(|s| s.cursor()).unwrap_or(0);
+                            let (cx, cy) = (cur % size, cur / size);
+                            let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
+                            for _ in 0..(tx + size - cx) % size {
+                                press(app, KeyCode::Right);
+                            }
+                            for _ in 0..(ty + size - cy) % size {
+                                press(app, KeyCode::Down);
+                            }
+                            press(app, KeyCode::Enter);
+                        }
+                    }
+                }
+            }
+            Some(_) => {
+                app.tick();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_whole_doom_game_on_2x2_against_the_book_ai() {
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(3);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    insta::assert_snapshot!("doom_setup_80x24", screen(&mut app, 80, 24));
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Left); // 5×5 -> 2×2
+    }
+    press(&mut app, KeyCode::Enter);
+    let start = screen(&mut app, 80, 24);
+    assert!(start.contains("Dice of Doom · 2×2 classic"), "{start}");
+    insta::assert_snapshot!("doom_2x2_start", start);
+    insta::assert_snapshot!("doom_2x2_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    play_doom_to_the_end(&mut app);
+    let end = screen(&mut app, 80, 24);
+    assert!(end.contains("Game over"), "{end}");
+    assert!(end.contains("n: new game"), "{end}");
+    assert_eq!(app.stats().doom.games, 1);
+    // The record was written, and the finished game is not offered to resume.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.title(), "Main menu");
+    assert!(dir.path().join("stats.json").exists());
+    assert!(!dir.path().join("saved-game.json").exists());
+    assert!(!screen(&mut app, 80, 24).contains("Resume"));
+}
+
+#[test]
+fn a_doom_game_left_midway_is_saved_and_resumed() {
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(11);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // 5×5 against the book AI
+    let board = app
+        .doom()
+        .and_then(|s| s.game())
+        .map(|g| g.position().board.to_string());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(dir.path().join("saved-game.json").exists());
+    let mut again = App::with_store(Store::at(dir.path()), false, false);
+    let menu = screen(&mut again, 80, 24);
+    assert!(
+        menu.contains("Resume Dice of Doom (5×5 classic, move 0)"),
+        "{menu}"
+    );
+    press(&mut again, KeyCode::Enter);
+    let resumed = again
+        .doom()
+        .and_then(|s| s.game())
+        .map(|g| g.position().board.to_string());
+    assert_eq!(resumed, board);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("saved-game.json");
+    std::fs::write(&path, "{\"format\":\"cardgames\"").unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::with_store(Store::at(dir.path()), false, false).with_seed(2);
+    let menu = screen(&mut app, 80, 24);
+    assert!(menu.contains("saved-game.json"), "{menu}");
+    assert!(!menu.contains("Resume"));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        "{\"format\":\"cardgames\""
+    );
 }

@@ -142,6 +142,17 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.keys(&["?"]);
     t.wait_for("Keys: Main menu");
     t.keys(&["Escape", "Enter"]);
+    t.wait_for("New game of Dice of Doom");
+    t.keys(&["Enter"]);
+    t.wait_for("Your move: pick an attacker");
+    t.keys(&["Right", "Down", "q"]);
+    let menu = t.wait_for("Resume Dice of Doom");
+    assert!(menu.contains("5×5 classic, move 0"), "{menu}");
+    t.keys(&["Down", "Down", "Enter"]);
+    t.wait_for("to play:");
+    t.keys(&["Enter"]);
+    t.wait_for("Trick: North led");
+    t.keys(&["u", "q", "Down", "Down", "Down", "Enter"]);
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);
     t.wait_for("Main menu");

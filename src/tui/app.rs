@@ -8,11 +8,14 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
+use super::doom::{DoomScreen, Setup};
 use super::keymap::{Binding, Hint, Key, help_lines, hint_bar, hints, lookup};
 use super::menu::Menu;
+use super::saved::{self, SavedGame};
 use super::screen::{Nav, Screen, Target};
 use super::settings::{Settings, SettingsScreen};
 use super::solver::SolverScreen;
+use super::stats::Stats;
 use super::theme::Theme;
 use crate::game::random_seed;
 use crate::store::{self, Store};
@@ -26,6 +29,7 @@ pub const MIN_HEIGHT: u16 = 20;
 #[derive(Debug)]
 enum Current {
     Menu(Menu),
+    Doom(Box<DoomScreen>),
     Settings(SettingsScreen),
     Solver(Box<SolverScreen>),
 }
@@ -35,6 +39,7 @@ macro_rules! on_screen {
     ($current:expr, $s:ident => $body:expr) => {
         match $current {
             Current::Menu($s) => $body,
+            Current::Doom($s) => $body,
             Current::Settings($s) => $body,
             Current::Solver($s) => $body,
         }
@@ -80,6 +85,10 @@ pub struct App {
     /// The seed of the next game or deal opened (then incremented), so a
     /// session started with `--seed` replays.
     next_seed: u64,
+    stats: Stats,
+    saved: Option<SavedGame>,
+    /// The save file on disk could not be read: never write over it.
+    save_blocked: bool,
 }
 
 impl App {
@@ -87,7 +96,7 @@ impl App {
     /// `NO_COLOR`; `store` is where settings live (none in tests).
     pub fn new(settings: Settings, color_allowed: bool, store: Option<Store>) -> App {
         App {
-            current: Current::Menu(Menu::new()),
+            current: Current::Menu(Menu::new(None, Stats::default())),
             settings,
             color_allowed,
             store,
@@ -96,6 +105,9 @@ impl App {
             quit: false,
             body: Rect::default(),
             next_seed: random_seed(),
+            stats: Stats::default(),
+            saved: None,
+            save_blocked: false,
         }
     }
 
@@ -111,18 +123,30 @@ impl App {
         s
     }
 
-    /// The app with settings read from `store` (defaults when missing; a
-    /// bad settings file is reported on the status line and left alone).
+    /// The app with settings, stats and the saved game read from `store`
+    /// (defaults when missing; a bad file is reported on the status line,
+    /// left alone, and never written over).
     pub fn with_store(store: Store, ascii: bool, color_allowed: bool) -> App {
-        let path = store.config_path("settings");
-        let (mut settings, notice) = match store::load::<Settings>(&path, "settings") {
-            Ok(s) => (s.unwrap_or_default(), None),
-            Err(e) => (Settings::default(), Some(e.to_string())),
-        };
+        let mut problems = Vec::new();
+        let mut settings: Settings =
+            load_or_note(&store.config_path("settings"), "settings", &mut problems)
+                .unwrap_or_default();
         settings.ascii |= ascii;
+        let stats =
+            load_or_note(&store.data_path("stats"), "stats", &mut problems).unwrap_or_default();
+        let before = problems.len();
+        let saved = load_or_note(&store.data_path(saved::FILE), saved::KIND, &mut problems);
         let mut app = App::new(settings, color_allowed, Some(store));
-        app.notice = notice;
+        app.save_blocked = problems.len() > before;
+        app.stats = stats;
+        app.saved = saved;
+        app.notice = problems.into_iter().next();
+        app.current = Current::Menu(app.menu());
         app
+    }
+
+    fn menu(&self) -> Menu {
+        Menu::new(self.saved.as_ref().map(SavedGame::describe), self.stats)
     }
 
     /// The styles to draw with now.
@@ -163,6 +187,7 @@ impl App {
                     Some(a) => s.act(a),
                     None => Nav::Stay,
                 });
+                self.record();
                 self.navigate(nav);
             }
             _ => {}
@@ -191,12 +216,15 @@ impl App {
                 None => Nav::Stay,
             }
         });
+        self.record();
         self.navigate(nav);
     }
 
     /// Advances the current screen's work in progress; true while busy.
     pub fn tick(&mut self) -> bool {
-        on_screen!(&mut self.current, s => s.tick())
+        let busy = on_screen!(&mut self.current, s => s.tick());
+        self.record();
+        busy
     }
 
     fn navigate(&mut self, nav: Nav) {
@@ -208,11 +236,30 @@ impl App {
             }
             Nav::Menu => {
                 self.leave_screen();
-                self.current = Current::Menu(Menu::new());
+                self.current = Current::Menu(self.menu());
             }
             Nav::Open(Target::Settings) => {
                 self.current = Current::Settings(SettingsScreen::new(self.settings));
             }
+            Nav::Open(Target::Doom) => {
+                let seed = self.take_seed();
+                self.current = Current::Doom(Box::new(DoomScreen::new(
+                    Setup::default(),
+                    seed,
+                    self.bot_delay(),
+                    self.settings.ascii,
+                )));
+            }
+            Nav::Open(Target::Resume) => match self.saved.take() {
+                Some(SavedGame::Doom(save)) => {
+                    self.current = Current::Doom(Box::new(DoomScreen::resume(
+                        *save,
+                        self.bot_delay(),
+                        self.settings.ascii,
+                    )));
+                }
+                None => self.current = Current::Menu(self.menu()),
+            },
             Nav::Open(Target::Solver) => {
                 let seed = self.take_seed();
                 self.current = Current::Solver(Box::new(SolverScreen::new(seed)));
@@ -220,18 +267,81 @@ impl App {
         }
     }
 
-    /// Keeps what the screen being left has to keep (settings now; the
-    /// game's save when a game is showing).
+    fn bot_delay(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(u64::from(self.settings.bot_delay_ms))
+    }
+
+    /// Keeps what the screen being left has to keep: the settings, or the
+    /// game in progress (a finished game clears the save).
     fn leave_screen(&mut self) {
-        if let Current::Settings(s) = &self.current {
-            self.settings = s.settings;
-            if let Some(store) = &self.store {
-                let path = store.config_path("settings");
-                if let Err(e) = store::save(&path, "settings", &self.settings) {
-                    self.notice = Some(e.to_string());
-                }
+        match &self.current {
+            Current::Settings(s) => {
+                self.settings = s.settings;
+                let settings = self.settings;
+                self.write(true, "settings", "settings", &settings);
             }
+            Current::Doom(s) => {
+                let save = s.save().map(|d| SavedGame::Doom(Box::new(d)));
+                self.keep_game(save);
+            }
+            Current::Menu(_) | Current::Solver(_) => {}
         }
+    }
+
+    /// Writes the game in progress to the save file, or removes the file
+    /// when there is none (unless the file on disk was unreadable).
+    fn keep_game(&mut self, save: Option<SavedGame>) {
+        self.saved = save;
+        if self.save_blocked {
+            return;
+        }
+        let Some(store) = &self.store else { return };
+        let path = store.data_path(saved::FILE);
+        let result = match &self.saved {
+            Some(game) => store::save(&path, saved::KIND, game),
+            None => store::remove(&path),
+        };
+        if let Err(e) = result {
+            self.notice = Some(e.to_string());
+        }
+    }
+
+    fn write<T: serde::Serialize>(&mut self, config: bool, name: &str, kind: &str, data: &T) {
+        let Some(store) = &self.store else { return };
+        let path = if config {
+            store.config_path(name)
+        } else {
+            store.data_path(name)
+        };
+        if let Err(e) = store::save(&path, kind, data) {
+            self.notice = Some(e.to_string());
+        }
+    }
+
+    /// Adds a finished game to the lifetime stats.
+    fn record(&mut self) {
+        let record = match &mut self.current {
+            Current::Doom(s) => s.take_record(),
+            _ => None,
+        };
+        if let Some(r) = record {
+            self.stats.add(r);
+            let stats = self.stats;
+            self.write(false, "stats", "stats", &stats);
+        }
+    }
+
+    /// The Dice of Doom screen, when it is showing.
+    pub fn doom(&self) -> Option<&DoomScreen> {
+        match &self.current {
+            Current::Doom(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The lifetime statistics.
+    pub fn stats(&self) -> Stats {
+        self.stats
     }
 
     /// The shared keys first (so `? help` always shows), then the screen's.
@@ -336,4 +446,16 @@ fn help_overlay(area: Rect, buf: &mut Buffer, theme: Theme, title: &str, hints: 
                 .border_style(theme.title()),
         )
         .render(rect, buf);
+}
+
+/// Reads one file, noting a problem instead of failing.
+fn load_or_note<T: serde::de::DeserializeOwned>(
+    path: &std::path::Path,
+    kind: &str,
+    problems: &mut Vec<String>,
+) -> Option<T> {
+    store::load(path, kind).unwrap_or_else(|e| {
+        problems.push(e.to_string());
+        None
+    })
 }

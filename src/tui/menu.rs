@@ -8,11 +8,16 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen, Target};
+use super::stats::Stats;
 use super::theme::Theme;
 
 /// One entry of the menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Item {
+    /// The saved game.
+    Resume,
+    /// Dice of Doom.
+    Doom,
     /// Two-hand double-dummy analysis.
     Solver,
     /// Change settings.
@@ -24,6 +29,8 @@ pub enum Item {
 impl Item {
     fn label(self) -> &'static str {
         match self {
+            Item::Resume => "Resume",
+            Item::Doom => "Dice of Doom",
             Item::Solver => "Endgame solver",
             Item::Settings => "Settings",
             Item::Quit => "Quit",
@@ -32,6 +39,8 @@ impl Item {
 
     fn blurb(self) -> &'static str {
         match self {
+            Item::Resume => "",
+            Item::Doom => "the hex-board dice war of Land of Lisp",
             Item::Solver => "honeymoon double-dummy: every card's trick value",
             Item::Settings => "suit symbols, colour, AI level, pace",
             Item::Quit => "",
@@ -40,6 +49,8 @@ impl Item {
 
     fn nav(self) -> Nav {
         match self {
+            Item::Resume => Nav::Open(Target::Resume),
+            Item::Doom => Nav::Open(Target::Doom),
             Item::Solver => Nav::Open(Target::Solver),
             Item::Settings => Nav::Open(Target::Settings),
             Item::Quit => Nav::Quit,
@@ -52,6 +63,8 @@ impl Item {
 pub struct Menu {
     items: Vec<Item>,
     cursor: usize,
+    resume: Option<String>,
+    stats: Stats,
 }
 
 /// Commands of the menu.
@@ -73,23 +86,43 @@ pub enum MenuAction {
 const TOP: u16 = 2;
 
 impl Menu {
-    /// The menu.
-    pub fn new() -> Menu {
+    /// The menu; `resume` names the saved game, if any; `stats` fill in
+    /// the lifetime records beside each game.
+    pub fn new(resume: Option<String>, stats: Stats) -> Menu {
+        let mut items = vec![Item::Doom, Item::Solver, Item::Settings, Item::Quit];
+        if resume.is_some() {
+            items.insert(0, Item::Resume);
+        }
         Menu {
-            items: vec![Item::Solver, Item::Settings, Item::Quit],
+            items,
             cursor: 0,
+            resume,
+            stats,
+        }
+    }
+
+    fn label(&self, item: Item) -> String {
+        match (item, &self.resume) {
+            (Item::Resume, Some(r)) => r.clone(),
+            _ => item.label().to_string(),
+        }
+    }
+
+    fn blurb(&self, item: Item) -> String {
+        let record = match item {
+            Item::Doom => self.stats.doom_line(),
+            _ => String::new(),
+        };
+        if record.is_empty() {
+            item.blurb().to_string()
+        } else {
+            format!("{} · {record}", item.blurb())
         }
     }
 
     /// The highlighted entry.
     pub fn current(&self) -> Item {
         self.items[self.cursor]
-    }
-}
-
-impl Default for Menu {
-    fn default() -> Menu {
-        Menu::new()
     }
 }
 
@@ -151,14 +184,14 @@ impl Screen for Menu {
             let marker = if theme.ascii && chosen { "> " } else { marker };
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("{marker}{:<20}", item.label()),
+                    format!("{marker}{:<20}", self.label(*item)),
                     if chosen {
                         theme.selected()
                     } else {
                         theme.text()
                     },
                 ),
-                Span::styled(format!("  {}", item.blurb()), theme.dim()),
+                Span::styled(format!("  {}", self.blurb(*item)), theme.dim()),
             ]));
         }
         Paragraph::new(lines).render(area, buf);

@@ -3,12 +3,16 @@
 //! Ctrl-C, error, panic).
 
 pub mod app;
+pub mod doom;
 pub mod keymap;
 pub mod menu;
+pub mod saved;
 pub mod screen;
 pub mod settings;
 pub mod solver;
+pub mod stats;
 pub mod theme;
+mod worker;
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;

@@ -24,6 +24,10 @@ pub enum Nav {
 /// The screens the menu can open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// The saved game.
+    Resume,
+    /// A new game of Dice of Doom.
+    Doom,
     /// The endgame solver.
     Solver,
     /// The settings screen.
