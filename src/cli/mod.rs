@@ -3,6 +3,7 @@
 //! rule; each calls the library.
 
 mod deal;
+pub mod honeymoon;
 
 use std::io::{self, Write};
 
@@ -46,6 +47,8 @@ pub struct Cli {
 pub enum Command {
     /// Shuffle and deal: bridge hands, or any list of items.
     Deal(deal::DealArgs),
+    /// Honeymoon bridge: double-dummy solver, endgame database, bot matches.
+    Honeymoon(honeymoon::HoneymoonArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -57,6 +60,7 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
+        Some(Command::Honeymoon(args)) => honeymoon::run(args, cli.ascii, out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
