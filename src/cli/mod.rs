@@ -4,6 +4,7 @@
 
 mod deal;
 pub mod doom;
+pub mod honeymoon;
 
 use std::io::{self, Write};
 
@@ -49,6 +50,8 @@ pub enum Command {
     Deal(deal::DealArgs),
     /// Dice of Doom: solve a position, draw a board, simulate AI matches.
     Doom(doom::DoomArgs),
+    /// Honeymoon bridge: double-dummy solver, endgame database, bot matches.
+    Honeymoon(honeymoon::HoneymoonArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -61,6 +64,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
         Some(Command::Doom(args)) => doom::run(args, out),
+        Some(Command::Honeymoon(args)) => honeymoon::run(args, cli.ascii, out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())

@@ -160,6 +160,11 @@ impl Db {
         self.k
     }
 
+    /// Positions stored (both trump variants).
+    pub fn positions(&self) -> usize {
+        self.levels.iter().map(|l| l[0].len() + l[1].len()).sum()
+    }
+
     /// The side on lead's tricks in `a` (a trick boundary) with the trump
     /// lane `trump_lane` (0: no trump), if the position is small enough.
     #[inline]

@@ -4,7 +4,9 @@
 //! database, the whole game and its bots.
 
 pub mod bits;
+pub mod bots;
 pub mod db;
+pub mod game;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};
@@ -16,11 +18,6 @@ use crate::game::Seat;
 pub const NORTH: Seat = 0;
 /// South's seat.
 pub const SOUTH: Seat = 1;
-
-/// The seat's name, `N` or `S`.
-pub fn seat_letter(seat: Seat) -> char {
-    if seat == NORTH { 'N' } else { 'S' }
-}
 
 /// The cards `hand` may play to a trick whose first card is `led` (any
 /// card when leading): follow suit if able.

@@ -271,9 +271,34 @@ impl Solver {
         (lo.min(hi), hi)
     }
 
+    /// The table key: the abstract position with its plain suits in a
+    /// canonical order (exchanging two plain suits changes nothing), and
+    /// the trump.
     #[inline]
     fn key(&self, a: Abs) -> u64 {
-        a.key() | self.trump_tag
+        let raw = a.key();
+        let mut lanes = [0u64; 4];
+        let mut count = 0;
+        let mut trump_part = 0;
+        for s in 0..4 {
+            let lane = LANE << (s * 16);
+            if lane == self.trump_lane {
+                trump_part = raw & lane;
+            } else {
+                lanes[count] = (raw >> (s * 16)) & LANE;
+                count += 1;
+            }
+        }
+        lanes[..count].sort_unstable();
+        let mut key = trump_part;
+        let mut slot = 0;
+        for s in 0..4 {
+            if LANE << (s * 16) != self.trump_lane {
+                key |= lanes[slot] << (s * 16);
+                slot += 1;
+            }
+        }
+        key | self.trump_tag
     }
 
     #[inline]

@@ -1,0 +1,130 @@
+//! The honeymoon double-dummy solver on seeded random 13-against-13 deals.
+//!
+//! First a table over 1,000 deals × every trump and no trump (median and
+//! worst of each solve, one solver reused as a program would, and a cold
+//! solver per deal), then valuing every card of a 13-card hand, then the
+//! same with the endgame database for K ≤ 5 loaded; then criterion groups
+//! for the per-deal solve with and without the database side by side.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use cardgames::cards::{Card, CardSet, Suit};
+use cardgames::game::rng_from_seed;
+use cardgames::honeymoon::db::Db;
+use cardgames::honeymoon::solver::Solver;
+use cardgames::honeymoon::{NORTH, Position, SOUTH};
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use rand::seq::SliceRandom;
+
+const TRUMPS: [Option<Suit>; 5] = [
+    None,
+    Some(Suit::Spades),
+    Some(Suit::Hearts),
+    Some(Suit::Diamonds),
+    Some(Suit::Clubs),
+];
+
+fn deals(count: usize) -> Vec<(CardSet, CardSet)> {
+    let mut rng = rng_from_seed(2026);
+    (0..count)
+        .map(|_| {
+            let mut pack: Vec<Card> = Card::all().collect();
+            pack.shuffle(&mut rng);
+            (
+                pack[..13].iter().copied().collect(),
+                pack[13..26].iter().copied().collect(),
+            )
+        })
+        .collect()
+}
+
+fn summary(label: &str, mut times: Vec<Duration>) {
+    times.sort();
+    let median = times[times.len() / 2];
+    let p99 = times[times.len() * 99 / 100];
+    let worst = times[times.len() - 1];
+    println!(
+        "{label:<48} n={:<5} median {:>9.4} ms  p99 {:>8.3} ms  worst {:>8.3} ms",
+        times.len(),
+        median.as_secs_f64() * 1e3,
+        p99.as_secs_f64() * 1e3,
+        worst.as_secs_f64() * 1e3
+    );
+}
+
+fn table(label: &str, make: &dyn Fn() -> Solver, reuse: bool) {
+    let all = deals(1000);
+    let mut solve = Vec::new();
+    let mut value = Vec::new();
+    let mut solver = make();
+    for (i, &(n, s)) in all.iter().enumerate() {
+        for trump in TRUMPS {
+            if !reuse {
+                solver = make();
+            }
+            let pos = Position::new(n, s, trump, if i % 2 == 0 { NORTH } else { SOUTH });
+            let t = Instant::now();
+            black_box(solver.tricks(&pos).ok());
+            solve.push(t.elapsed());
+            if trump.is_none() || trump == Some(Suit::Spades) {
+                let t = Instant::now();
+                black_box(solver.analyze(&pos).ok());
+                value.push(t.elapsed());
+            }
+        }
+    }
+    summary(&format!("{label}: solve 13v13"), solve);
+    summary(&format!("{label}: value every card"), value);
+}
+
+fn report() {
+    println!("honeymoon solver, 1,000 seeded deals x 5 strains (shared 2-core machine):");
+    table("warm table", &Solver::new, true);
+    table(
+        "cold 2^16 table per solve",
+        &|| Solver::with_table_bits(16),
+        false,
+    );
+    let t = Instant::now();
+    let db = Arc::new(Db::build(5, 0).unwrap_or_else(|e| panic!("{e}")));
+    println!("db K=5 built in {:.2} s", t.elapsed().as_secs_f64());
+    table(
+        "warm table + db K=5",
+        &|| Solver::new().with_db(db.clone()),
+        true,
+    );
+}
+
+fn solve(c: &mut Criterion) {
+    report();
+    let all = deals(64);
+    let db = Arc::new(Db::build(5, 0).unwrap_or_else(|e| panic!("{e}")));
+    let mut g = c.benchmark_group("honeymoon solve 13v13 (64 deals, NT and spades)");
+    let fresh: [(&str, Box<dyn Fn() -> Solver>); 2] = [
+        ("cold solver", Box::new(|| Solver::with_table_bits(16))),
+        (
+            "cold solver + db K=5",
+            Box::new(move || Solver::with_table_bits(16).with_db(db.clone())),
+        ),
+    ];
+    for (name, make) in fresh {
+        g.bench_function(name, |b| {
+            b.iter_batched_ref(
+                &make,
+                |solver| {
+                    for &(n, s) in &all {
+                        for trump in [None, Some(Suit::Spades)] {
+                            black_box(solver.tricks(&Position::new(n, s, trump, NORTH)).ok());
+                        }
+                    }
+                },
+                criterion::BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, solve);
+criterion_main!(benches);

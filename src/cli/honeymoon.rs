@@ -1,0 +1,391 @@
+//! `cardgames honeymoon`: the double-dummy solver (`solve`), the endgame
+//! database (`db build`) and bot-against-bot matches (`sim`).
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::json;
+
+use super::{CliError, seed_or_announce};
+use crate::cards::pbn::parse_hand;
+use crate::cards::{Card, Suit};
+use crate::honeymoon::bots::{self, BOT_NAMES};
+use crate::honeymoon::db::Db;
+use crate::honeymoon::game::{LeadRule, Options, Scoring};
+use crate::honeymoon::solver::{Analysis, Solver};
+use crate::honeymoon::{NORTH, Position, SOUTH, parse_trump};
+
+/// Arguments of `cardgames honeymoon`.
+#[derive(Debug, Args)]
+pub struct HoneymoonArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<HoneymoonCommand>,
+}
+
+/// The headless honeymoon commands.
+#[derive(Debug, Subcommand)]
+pub enum HoneymoonCommand {
+    /// Double-dummy solve a two-hand position: tricks for each side and
+    /// the value of every legal card.
+    Solve(SolveArgs),
+    /// The endgame database.
+    Db {
+        /// What to do with it.
+        #[command(subcommand)]
+        command: DbCommand,
+    },
+    /// Play bots against each other, seats alternated each deal.
+    Sim(SimArgs),
+}
+
+/// Arguments of `honeymoon solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// North's hand in PBN (spades.hearts.diamonds.clubs).
+    #[arg(long, required_unless_present = "batch")]
+    north: Option<String>,
+    /// South's hand in PBN.
+    #[arg(long, required_unless_present = "batch")]
+    south: Option<String>,
+    /// Trump suit: S, H, D, C or NT.
+    #[arg(long, required_unless_present = "batch")]
+    trump: Option<String>,
+    /// The side on lead: N or S.
+    #[arg(long, required_unless_present = "batch")]
+    lead: Option<String>,
+    /// The card the leader has already played to the current trick.
+    #[arg(long)]
+    led: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Read positions from stdin, one per line: NORTH SOUTH TRUMP LEAD
+    /// [LED]; write one JSON line per position.
+    #[arg(long, conflicts_with_all = ["north", "south", "trump", "lead", "led"])]
+    batch: bool,
+    /// An endgame database file to consult.
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
+}
+
+/// `honeymoon db` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Build the database of every position with at most K cards a side.
+    Build(DbBuildArgs),
+}
+
+/// Arguments of `honeymoon db build`.
+#[derive(Debug, Args)]
+pub struct DbBuildArgs {
+    /// Largest number of cards a side (1 to 8).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    max_cards: u32,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Where to write it.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+/// Arguments of `honeymoon sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// Deals to play.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// The two bots, comma separated (greedy, strong, random).
+    #[arg(long, value_name = "BOT,BOT", default_value = "strong,greedy")]
+    ai: String,
+    /// Seed for the deals and the bots.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Disallow no-trump contracts.
+    #[arg(long)]
+    no_nt: bool,
+    /// Who leads the first trick of the play phase.
+    #[arg(long, value_enum, default_value_t = LeadArg::ExchangeLoser)]
+    opening_lead: LeadArg,
+    /// Allow double and redouble.
+    #[arg(long)]
+    doubling: bool,
+    /// How a deal scores.
+    #[arg(long, value_enum, default_value_t = ScoringArg::Bridge)]
+    scoring: ScoringArg,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LeadArg {
+    /// The loser of the last exchange trick.
+    ExchangeLoser,
+    /// Declarer's opponent.
+    Defender,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ScoringArg {
+    /// Bridge trick values, bonuses and undertricks.
+    Bridge,
+    /// Ten points per trick of difference.
+    Difference,
+}
+
+/// Runs `cardgames honeymoon …`.
+pub fn run(args: HoneymoonArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.command {
+        Some(HoneymoonCommand::Solve(a)) => solve(a, ascii, out),
+        Some(HoneymoonCommand::Db {
+            command: DbCommand::Build(a),
+        }) => db_build(a, out),
+        Some(HoneymoonCommand::Sim(a)) => sim(a, out),
+        None => Err(CliError::Input(
+            "choose a honeymoon command: solve, db build or sim (see --help)".into(),
+        )),
+    }
+}
+
+/// Reads a position from its text fields.
+fn read_position(
+    north: &str,
+    south: &str,
+    trump: &str,
+    lead: &str,
+    led: Option<&str>,
+) -> Result<Position, CliError> {
+    let hand = |side: &str, text: &str| {
+        parse_hand(text).map_err(|e| CliError::Input(format!("{side} hand: {e}")))
+    };
+    let north = hand("north", north)?;
+    let south = hand("south", south)?;
+    let trump = parse_trump(trump).ok_or_else(|| {
+        CliError::Input(format!(
+            "'{trump}' is not a trump (expected S, H, D, C or NT)"
+        ))
+    })?;
+    let leader = match lead.trim().to_ascii_uppercase().as_str() {
+        "N" | "NORTH" => NORTH,
+        "S" | "SOUTH" => SOUTH,
+        _ => {
+            return Err(CliError::Input(format!(
+                "'{lead}' is not a seat (expected N or S)"
+            )));
+        }
+    };
+    let led = led
+        .map(|t| {
+            t.parse::<Card>()
+                .map_err(|e| CliError::Input(format!("led card: {e}")))
+        })
+        .transpose()?;
+    let pos = Position {
+        hands: [north, south],
+        trump,
+        leader,
+        led,
+    };
+    pos.validate().map_err(CliError::input)?;
+    Ok(pos)
+}
+
+fn solve(args: SolveArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut solver = Solver::new();
+    if let Some(path) = &args.db {
+        let db = Db::load(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        solver = solver.with_db(Arc::new(db));
+    }
+    if args.batch {
+        let stdin = std::io::stdin();
+        for (i, line) in stdin.lock().lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let pos = match fields.as_slice() {
+                [n, s, t, l] => read_position(n, s, t, l, None),
+                [n, s, t, l, c] => read_position(n, s, t, l, Some(c)),
+                _ => Err(CliError::Input(
+                    "expected NORTH SOUTH TRUMP LEAD [LED]".to_string(),
+                )),
+            }
+            .map_err(|e| CliError::Input(format!("line {}: {e}", i + 1)))?;
+            let analysis = solver.analyze(&pos).map_err(CliError::input)?;
+            writeln!(out, "{}", analysis_json(&analysis))?;
+        }
+        return Ok(());
+    }
+    let field = |f: &Option<String>| f.clone().unwrap_or_default();
+    let pos = read_position(
+        &field(&args.north),
+        &field(&args.south),
+        &field(&args.trump),
+        &field(&args.lead),
+        args.led.as_deref(),
+    )?;
+    let analysis = solver.analyze(&pos).map_err(CliError::input)?;
+    if args.json {
+        writeln!(out, "{}", analysis_json(&analysis))?;
+    } else {
+        write_diagram(&pos, &analysis, ascii, out)?;
+    }
+    Ok(())
+}
+
+fn analysis_json(a: &Analysis) -> serde_json::Value {
+    json!({
+        "north": a.tricks[NORTH],
+        "south": a.tricks[SOUTH],
+        "cards": a.cards.iter().map(|c| json!({"card": c.card.ascii(), "north": c.tricks[NORTH]})).collect::<Vec<_>>(),
+    })
+}
+
+/// Both hands suit by suit; each legal card of the side to move carries
+/// North's tricks after it.
+fn write_diagram(
+    pos: &Position,
+    a: &Analysis,
+    ascii: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mover = pos.to_move();
+    let suit_sym = |s: Suit| {
+        if ascii {
+            s.letter().to_ascii_uppercase()
+        } else {
+            s.glyph()
+        }
+    };
+    let trump = pos
+        .trump
+        .map_or("NT".to_string(), |s| suit_sym(s).to_string());
+    writeln!(
+        out,
+        "Trump {trump}, {} on lead{}: North {}, South {}",
+        seat_name(pos.leader),
+        pos.led
+            .map(|c| format!(" (led {}{})", c.rank().letter(), suit_sym(c.suit())))
+            .unwrap_or_default(),
+        a.tricks[NORTH],
+        a.tricks[SOUTH]
+    )?;
+    for seat in [NORTH, SOUTH] {
+        let note = if seat == mover {
+            " to play (North's tricks after each card)"
+        } else {
+            ""
+        };
+        writeln!(out, "{}{note}", seat_name(seat))?;
+        for suit in Suit::PBN_ORDER {
+            let cards: Vec<String> = pos.hands[seat]
+                .of_suit(suit)
+                .sorted_for_display()
+                .into_iter()
+                .map(|c| match a.cards.iter().find(|v| v.card == c) {
+                    Some(v) if seat == mover => {
+                        format!("{}:{}", c.rank().letter(), v.tricks[NORTH])
+                    }
+                    _ => c.rank().letter().to_string(),
+                })
+                .collect();
+            let text = if cards.is_empty() {
+                "-".to_string()
+            } else {
+                cards.join(" ")
+            };
+            writeln!(out, "  {} {text}", suit_sym(suit))?;
+        }
+    }
+    Ok(())
+}
+
+fn seat_name(seat: usize) -> &'static str {
+    if seat == NORTH { "North" } else { "South" }
+}
+
+fn db_build(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let start = Instant::now();
+    let db = Db::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
+    let built = start.elapsed();
+    db.save(&args.out)
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.out.display())))?;
+    writeln!(
+        out,
+        "endgame database K={} ({} positions) built in {:.2} s, written to {}",
+        args.max_cards,
+        db.positions(),
+        built.as_secs_f64(),
+        args.out.display()
+    )?;
+    Ok(())
+}
+
+fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let names: Vec<&str> = args.ai.split(',').map(str::trim).collect();
+    let [a, b] = names.as_slice() else {
+        return Err(CliError::Input(format!(
+            "--ai wants two bots, like strong,greedy (got '{}')",
+            args.ai
+        )));
+    };
+    for name in [a, b] {
+        if !BOT_NAMES.contains(name) {
+            return Err(CliError::Input(format!(
+                "unknown bot '{name}' (expected one of {})",
+                BOT_NAMES.join(", ")
+            )));
+        }
+    }
+    let options = Options {
+        no_trump: !args.no_nt,
+        lead_rule: match args.opening_lead {
+            LeadArg::ExchangeLoser => LeadRule::ExchangeLoser,
+            LeadArg::Defender => LeadRule::Defender,
+        },
+        doubling: args.doubling,
+        scoring: match args.scoring {
+            ScoringArg::Bridge => Scoring::Bridge,
+            ScoringArg::Difference => Scoring::Difference,
+        },
+    };
+    let seed = seed_or_announce(args.seed);
+    let result = bots::run_match(a, b, args.games, options, seed).map_err(CliError::input)?;
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            json!({
+                "games": result.games,
+                "seed": seed,
+                "bots": [
+                    {"name": a, "points": result.points[0], "match_points": result.match_points[0], "contracts": result.contracts[0], "made": result.made[0]},
+                    {"name": b, "points": result.points[1], "match_points": result.match_points[1], "contracts": result.contracts[1], "made": result.made[1]},
+                ],
+                "redeals": result.redeals,
+            })
+        )?;
+    } else {
+        writeln!(out, "{} deals, seed {seed}, seats alternated", result.games)?;
+        for (i, name) in [a, b].iter().enumerate() {
+            let share = result.match_points[i] / f64::from(result.games.max(1));
+            writeln!(
+                out,
+                "{name:<8} points {:>7}  match points {:>6.1} ({:.1}%)  declared {} made {}",
+                result.points[i],
+                result.match_points[i],
+                share * 100.0,
+                result.contracts[i],
+                result.made[i]
+            )?;
+        }
+        writeln!(out, "redeals (two passes): {}", result.redeals)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1032 @@
+//! The whole game of `rules/honeymoon.md`: deal, bidding, the exchange of
+//! thirteen tricks that score nothing, the play of thirteen tricks,
+//! scoring and a running match total, as a [`Game`] state machine.
+//!
+//! Chance is the deal: each deal's shuffle comes from the match seed and
+//! the deal's number, so a seed replays a whole match and the state stays
+//! plain data (serde).
+
+use std::fmt;
+
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::{NORTH, lead_wins, legal_cards};
+use crate::cards::{Card, CardSet, Suit};
+use crate::game::{Game, Seat, rng_from_seed};
+
+/// A bid's denomination, in ladder order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Strain {
+    /// ♣
+    Clubs,
+    /// ♦
+    Diamonds,
+    /// ♥
+    Hearts,
+    /// ♠
+    Spades,
+    /// No trump.
+    NoTrump,
+}
+
+impl Strain {
+    /// All five, lowest first.
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// The trump suit (none for no trump).
+    pub fn trump(self) -> Option<Suit> {
+        match self {
+            Strain::Clubs => Some(Suit::Clubs),
+            Strain::Diamonds => Some(Suit::Diamonds),
+            Strain::Hearts => Some(Suit::Hearts),
+            Strain::Spades => Some(Suit::Spades),
+            Strain::NoTrump => None,
+        }
+    }
+
+    /// The strain whose trump is `trump`.
+    pub fn of_trump(trump: Option<Suit>) -> Strain {
+        match trump {
+            Some(Suit::Clubs) => Strain::Clubs,
+            Some(Suit::Diamonds) => Strain::Diamonds,
+            Some(Suit::Hearts) => Strain::Hearts,
+            Some(Suit::Spades) => Strain::Spades,
+            None => Strain::NoTrump,
+        }
+    }
+
+    /// Score of each trick bid and made (no trump: the first).
+    fn trick_value(self) -> i64 {
+        match self {
+            Strain::Clubs | Strain::Diamonds => 20,
+            Strain::Hearts | Strain::Spades => 30,
+            Strain::NoTrump => 40,
+        }
+    }
+}
+
+/// A bid: level 1–7 and strain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Bid {
+    /// 1–7: declarer needs 6 + level tricks.
+    pub level: u8,
+    /// The strain.
+    pub strain: Strain,
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self.strain {
+            Strain::Clubs => "C",
+            Strain::Diamonds => "D",
+            Strain::Hearts => "H",
+            Strain::Spades => "S",
+            Strain::NoTrump => "NT",
+        };
+        write!(f, "{}{s}", self.level)
+    }
+}
+
+/// One call in the auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Call {
+    /// Pass: after any bid it ends the auction.
+    Pass,
+    /// A higher bid.
+    Bid(Bid),
+    /// Double the opponent's bid (option).
+    Double,
+    /// Redouble the opponent's double (option).
+    Redouble,
+}
+
+/// A move: a call in the auction, or a card in the exchange or play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// A call.
+    Call(Call),
+    /// A card.
+    Play(Card),
+}
+
+/// The final contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contract {
+    /// The bid.
+    pub bid: Bid,
+    /// Who bid it last.
+    pub declarer: Seat,
+    /// 0 undoubled, 1 doubled, 2 redoubled.
+    pub doubled: u8,
+}
+
+impl Contract {
+    /// Tricks declarer needs in the play phase.
+    pub fn target(&self) -> u8 {
+        6 + self.bid.level
+    }
+}
+
+/// Who leads the first trick of the play phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LeadRule {
+    /// The loser of the last exchange trick (the default).
+    ExchangeLoser,
+    /// Declarer's opponent.
+    Defender,
+}
+
+/// How a deal scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scoring {
+    /// Bridge trick values and bonuses without vulnerability.
+    Bridge,
+    /// Ten points a trick: declarer scores `(tricks − 6) × 10` when the
+    /// contract makes, the defender `10` a trick short when it fails.
+    Difference,
+}
+
+/// The game's options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// No-trump contracts allowed.
+    pub no_trump: bool,
+    /// Who leads the play phase.
+    pub lead_rule: LeadRule,
+    /// Double and redouble allowed.
+    pub doubling: bool,
+    /// The score table.
+    pub scoring: Scoring,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            no_trump: true,
+            lead_rule: LeadRule::ExchangeLoser,
+            doubling: false,
+            scoring: Scoring::Bridge,
+        }
+    }
+}
+
+/// The phases of a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The auction.
+    Bidding,
+    /// Thirteen tricks for the stock's cards.
+    Exchange,
+    /// Thirteen tricks that count.
+    Play,
+    /// Scored.
+    Over,
+}
+
+/// A card played to a trick, as everyone saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// Who played it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+    /// In the exchange or the play.
+    pub phase: Phase,
+}
+
+/// What an action set off, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A call was made.
+    Called(Seat, Call),
+    /// Two passes: a new deal, this dealer.
+    Redealt(Seat),
+    /// The auction ended in this contract.
+    Contracted(Contract),
+    /// A card was turned face up on the stock.
+    TurnedUp(Card),
+    /// A card was played.
+    CardPlayed(Seat, Card),
+    /// A trick was won.
+    TrickWon(Seat),
+    /// The exchange trick's winner took the face-up card.
+    TookFaceUp(Seat, Card),
+    /// The loser drew the next stock card face down.
+    DrewHidden(Seat),
+    /// The play phase began with this seat on lead.
+    PlayBegan(Seat),
+    /// The deal ended with this result.
+    DealOver(DealResult),
+}
+
+/// An illegal action.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// The deal is over.
+    #[error("the deal is over")]
+    Over,
+    /// A call now that cards are being played, or a card during the auction.
+    #[error("{0:?} is not a move in this phase")]
+    WrongPhase(Action),
+    /// A bid not higher than the last one, or no trump when not allowed.
+    #[error("{0} is not a legal bid here")]
+    BadBid(Bid),
+    /// Double or redouble when not allowed.
+    #[error("{0:?} is not allowed here")]
+    BadCall(Call),
+    /// A card not in hand, or not following suit.
+    #[error("{0} is not a legal card here")]
+    BadCard(Card),
+}
+
+/// The result of one deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealResult {
+    /// The contract.
+    pub contract: Contract,
+    /// Declarer's tricks in the play phase.
+    pub declarer_tricks: u8,
+    /// Points this deal, North and South.
+    pub score: [i64; 2],
+    /// The match totals after it.
+    pub totals: [i64; 2],
+}
+
+/// A deal of honeymoon bridge in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Honeymoon {
+    options: Options,
+    seed: u64,
+    deal_number: u64,
+    dealer: Seat,
+    phase: Phase,
+    hands: [CardSet; 2],
+    /// The stock, next card last.
+    stock: Vec<Card>,
+    face_up: Option<Card>,
+    auction: Vec<(Seat, Call)>,
+    contract: Option<Contract>,
+    to_act: Seat,
+    leader: Seat,
+    led: Option<Card>,
+    exchange_tricks: u8,
+    play_tricks: [u8; 2],
+    history: Vec<Played>,
+    face_up_taken: Vec<(Seat, Card)>,
+    hidden_draws: [Vec<Card>; 2],
+    result: Option<DealResult>,
+    totals: [i64; 2],
+}
+
+/// What one seat sees.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Whose view.
+    pub seat: Seat,
+    /// The options.
+    pub options: Options,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The phase.
+    pub phase: Phase,
+    /// This seat's cards.
+    pub hand: CardSet,
+    /// How many cards the other seat holds.
+    pub other_count: usize,
+    /// The face-up stock card.
+    pub face_up: Option<Card>,
+    /// Cards left face down in the stock.
+    pub stock_left: usize,
+    /// The calls so far.
+    pub auction: Vec<(Seat, Call)>,
+    /// The contract, once the auction is over.
+    pub contract: Option<Contract>,
+    /// Whose turn (`None` when over).
+    pub to_act: Option<Seat>,
+    /// Who leads the current trick.
+    pub leader: Seat,
+    /// The card led to the current trick.
+    pub led: Option<Card>,
+    /// Exchange tricks finished.
+    pub exchange_tricks: u8,
+    /// Play-phase tricks won, North and South.
+    pub play_tricks: [u8; 2],
+    /// Every card played, in order.
+    pub history: Vec<Played>,
+    /// Face-up cards taken, by whom.
+    pub face_up_taken: Vec<(Seat, Card)>,
+    /// The cards this seat drew face down.
+    pub my_draws: Vec<Card>,
+    /// How many face-down cards each seat drew (counts only).
+    pub draws: [usize; 2],
+    /// Match totals before this deal ends.
+    pub totals: [i64; 2],
+    /// The result, once over.
+    pub result: Option<DealResult>,
+}
+
+impl View {
+    /// Cards this seat cannot see: the other hand's unknown cards and the
+    /// face-down stock.
+    pub fn unseen(&self) -> CardSet {
+        let mut seen = self.hand;
+        for p in &self.history {
+            seen.insert(p.card);
+        }
+        for &(_, c) in &self.face_up_taken {
+            seen.insert(c);
+        }
+        if let Some(c) = self.face_up {
+            seen.insert(c);
+        }
+        CardSet::FULL - seen
+    }
+
+    /// Cards the other seat is known to hold: face-up cards it took and
+    /// has not played.
+    pub fn other_known(&self) -> CardSet {
+        let other = 1 - self.seat;
+        let mut known: CardSet = self
+            .face_up_taken
+            .iter()
+            .filter(|(s, _)| *s == other)
+            .map(|&(_, c)| c)
+            .collect();
+        for p in &self.history {
+            known.remove(p.card);
+        }
+        known
+    }
+}
+
+impl Honeymoon {
+    /// The first deal of a match.
+    pub fn new(options: Options, dealer: Seat, seed: u64) -> Honeymoon {
+        let mut g = Honeymoon {
+            options,
+            seed,
+            deal_number: 0,
+            dealer,
+            phase: Phase::Bidding,
+            hands: [CardSet::EMPTY; 2],
+            stock: Vec::new(),
+            face_up: None,
+            auction: Vec::new(),
+            contract: None,
+            to_act: dealer,
+            leader: dealer,
+            led: None,
+            exchange_tricks: 0,
+            play_tricks: [0; 2],
+            history: Vec::new(),
+            face_up_taken: Vec::new(),
+            hidden_draws: [Vec::new(), Vec::new()],
+            result: None,
+            totals: [0; 2],
+        };
+        g.deal();
+        g
+    }
+
+    /// The next deal of the match: the other seat deals, totals carry on.
+    pub fn next_deal(&self) -> Honeymoon {
+        let mut g = Honeymoon::new(self.options, 1 - self.dealer, self.seed);
+        g.deal_number = self.deal_number + 1;
+        g.totals = self.totals;
+        g.deal();
+        g
+    }
+
+    /// A deal set up at the start of the exchange: these hands, this stock
+    /// (next card last; its top card is turned up now) and contract. Used
+    /// by bots to play out sampled worlds.
+    pub fn at_exchange(
+        options: Options,
+        hands: [CardSet; 2],
+        mut stock: Vec<Card>,
+        contract: Contract,
+    ) -> Honeymoon {
+        let mut g = Honeymoon::new(options, contract.declarer, 0);
+        g.hands = hands;
+        g.face_up = stock.pop();
+        g.stock = stock;
+        g.contract = Some(contract);
+        g.phase = Phase::Exchange;
+        g.leader = contract.declarer;
+        g.to_act = contract.declarer;
+        g
+    }
+
+    /// A full state consistent with `view`, the other hand being `other`
+    /// and the face-down stock `stock` (next card last). Used by bots to
+    /// play out sampled worlds.
+    pub fn from_view(view: &View, other: CardSet, stock: Vec<Card>) -> Honeymoon {
+        let mut hands = [CardSet::EMPTY; 2];
+        hands[view.seat] = view.hand;
+        hands[1 - view.seat] = other;
+        Honeymoon {
+            options: view.options,
+            seed: 0,
+            deal_number: 0,
+            dealer: view.dealer,
+            phase: view.phase,
+            hands,
+            stock,
+            face_up: view.face_up,
+            auction: view.auction.clone(),
+            contract: view.contract,
+            to_act: view.to_act.unwrap_or(view.leader),
+            leader: view.leader,
+            led: view.led,
+            exchange_tricks: view.exchange_tricks,
+            play_tricks: view.play_tricks,
+            history: view.history.clone(),
+            face_up_taken: view.face_up_taken.clone(),
+            hidden_draws: if view.seat == NORTH {
+                [view.my_draws.clone(), Vec::new()]
+            } else {
+                [Vec::new(), view.my_draws.clone()]
+            },
+            result: view.result,
+            totals: view.totals,
+        }
+    }
+
+    /// Shuffles and deals afresh (first deal, or a redeal).
+    fn deal(&mut self) {
+        let mut rng = rng_from_seed(
+            self.seed
+                .wrapping_add(self.deal_number.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        );
+        let mut pack: Vec<Card> = Card::all().collect();
+        pack.shuffle(&mut rng);
+        self.hands = [
+            pack[..13].iter().copied().collect(),
+            pack[13..26].iter().copied().collect(),
+        ];
+        self.stock = pack[26..].to_vec();
+        self.phase = Phase::Bidding;
+        self.auction.clear();
+        self.to_act = self.dealer;
+        self.leader = self.dealer;
+    }
+
+    /// The options.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// A seat's cards.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The contract, once the auction is over.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// The face-down stock, next card last.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock
+    }
+
+    /// The card led to the current trick.
+    pub fn led(&self) -> Option<Card> {
+        self.led
+    }
+
+    /// Who leads the current trick.
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// The face-up stock card.
+    pub fn face_up(&self) -> Option<Card> {
+        self.face_up
+    }
+
+    /// Play-phase tricks, North and South.
+    pub fn play_tricks(&self) -> [u8; 2] {
+        self.play_tricks
+    }
+
+    /// The match totals.
+    pub fn totals(&self) -> [i64; 2] {
+        self.totals
+    }
+
+    /// Every card played, in order.
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// The highest bid so far and who made it, with the doubling state.
+    fn last_bid(&self) -> Option<Contract> {
+        let mut doubled = 0;
+        for &(seat, call) in self.auction.iter().rev() {
+            match call {
+                Call::Bid(bid) => {
+                    return Some(Contract {
+                        bid,
+                        declarer: seat,
+                        doubled,
+                    });
+                }
+                Call::Double => doubled = doubled.max(1),
+                Call::Redouble => doubled = 2,
+                Call::Pass => {}
+            }
+        }
+        None
+    }
+
+    fn legal_calls(&self) -> Vec<Call> {
+        let mut calls = vec![Call::Pass];
+        let last = self.last_bid();
+        for level in 1..=7 {
+            for strain in Strain::ALL {
+                let bid = Bid { level, strain };
+                if (strain != Strain::NoTrump || self.options.no_trump)
+                    && last.is_none_or(|c| bid > c.bid)
+                {
+                    calls.push(Call::Bid(bid));
+                }
+            }
+        }
+        if self.options.doubling {
+            if let Some(c) = last {
+                if c.declarer != self.to_act && c.doubled == 0 {
+                    calls.push(Call::Double);
+                }
+                if c.declarer == self.to_act && c.doubled == 1 {
+                    calls.push(Call::Redouble);
+                }
+            }
+        }
+        calls
+    }
+
+    fn call(&mut self, call: Call) -> Result<Vec<Event>, RuleError> {
+        if !self.legal_calls().contains(&call) {
+            return Err(match call {
+                Call::Bid(b) => RuleError::BadBid(b),
+                other => RuleError::BadCall(other),
+            });
+        }
+        let seat = self.to_act;
+        let mut events = vec![Event::Called(seat, call)];
+        let last = self.last_bid();
+        self.auction.push((seat, call));
+        match (call, last) {
+            (Call::Pass, None) if self.auction.len() >= 2 => {
+                self.dealer = 1 - self.dealer;
+                self.deal_number += 1;
+                self.deal();
+                events.push(Event::Redealt(self.dealer));
+            }
+            (Call::Pass, Some(contract)) => {
+                self.contract = Some(contract);
+                self.phase = Phase::Exchange;
+                self.leader = contract.declarer;
+                self.to_act = contract.declarer;
+                self.face_up = self.stock.pop();
+                events.push(Event::Contracted(contract));
+                events.extend(self.face_up.map(Event::TurnedUp));
+            }
+            _ => self.to_act = 1 - seat,
+        }
+        Ok(events)
+    }
+
+    fn play(&mut self, card: Card) -> Result<Vec<Event>, RuleError> {
+        let seat = self.to_act;
+        if !legal_cards(self.hands[seat], self.led).contains(card) {
+            return Err(RuleError::BadCard(card));
+        }
+        self.hands[seat].remove(card);
+        self.history.push(Played {
+            seat,
+            card,
+            phase: self.phase,
+        });
+        let mut events = vec![Event::CardPlayed(seat, card)];
+        let Some(lead) = self.led else {
+            self.led = Some(card);
+            self.to_act = 1 - seat;
+            return Ok(events);
+        };
+        let trump = self.contract.and_then(|c| c.bid.strain.trump());
+        let winner = if lead_wins(lead, card, trump) {
+            self.leader
+        } else {
+            seat
+        };
+        let loser = 1 - winner;
+        self.led = None;
+        self.leader = winner;
+        self.to_act = winner;
+        events.push(Event::TrickWon(winner));
+        if self.phase == Phase::Exchange {
+            if let Some(up) = self.face_up.take() {
+                self.hands[winner].insert(up);
+                self.face_up_taken.push((winner, up));
+                events.push(Event::TookFaceUp(winner, up));
+            }
+            if let Some(down) = self.stock.pop() {
+                self.hands[loser].insert(down);
+                self.hidden_draws[loser].push(down);
+                events.push(Event::DrewHidden(loser));
+            }
+            self.exchange_tricks += 1;
+            if self.stock.is_empty() {
+                self.phase = Phase::Play;
+                let lead = match self.options.lead_rule {
+                    LeadRule::ExchangeLoser => loser,
+                    LeadRule::Defender => 1 - self.contract.map_or(NORTH, |c| c.declarer),
+                };
+                self.leader = lead;
+                self.to_act = lead;
+                events.push(Event::PlayBegan(lead));
+            } else {
+                self.face_up = self.stock.pop();
+                events.extend(self.face_up.map(Event::TurnedUp));
+            }
+        } else {
+            self.play_tricks[winner] += 1;
+            if self.hands[0].is_empty()
+                && let Some(contract) = self.contract
+            {
+                let tricks = self.play_tricks[contract.declarer];
+                let points = deal_score(contract, tricks, self.options.scoring);
+                let mut score = [0i64; 2];
+                if points >= 0 {
+                    score[contract.declarer] = points;
+                } else {
+                    score[1 - contract.declarer] = -points;
+                }
+                self.totals[0] += score[0];
+                self.totals[1] += score[1];
+                let result = DealResult {
+                    contract,
+                    declarer_tricks: tricks,
+                    score,
+                    totals: self.totals,
+                };
+                self.result = Some(result);
+                self.phase = Phase::Over;
+                events.push(Event::DealOver(result));
+            }
+        }
+        Ok(events)
+    }
+}
+
+/// Declarer's score for taking `tricks` in `contract`: positive when made,
+/// minus the defender's score when it fails.
+pub fn deal_score(contract: Contract, tricks: u8, scoring: Scoring) -> i64 {
+    let target = i64::from(contract.target());
+    let got = i64::from(tricks);
+    if scoring == Scoring::Difference {
+        return if got >= target {
+            (got - 6) * 10
+        } else {
+            (got - target) * 10
+        };
+    }
+    let factor = [1, 2, 4][usize::from(contract.doubled.min(2))];
+    let strain = contract.bid.strain;
+    if got < target {
+        let down = target - got;
+        return -match contract.doubled {
+            0 => 50 * down,
+            d => {
+                let base = 100 + 200 * (down - 1).min(2) + 300 * (down - 3).max(0);
+                base * if d == 1 { 1 } else { 2 }
+            }
+        };
+    }
+    let level = i64::from(contract.bid.level);
+    let per = strain.trick_value();
+    let tricks_score = if strain == Strain::NoTrump {
+        (40 + 30 * (level - 1)) * factor
+    } else {
+        per * level * factor
+    };
+    let over = got - target;
+    let over_score = match contract.doubled {
+        0 => over * if strain == Strain::NoTrump { 30 } else { per },
+        1 => over * 100,
+        _ => over * 200,
+    };
+    let bonus = if tricks_score >= 100 { 300 } else { 50 };
+    let slam = match level {
+        6 => 500,
+        7 => 1000,
+        _ => 0,
+    };
+    let insult = 50 * i64::from(contract.doubled);
+    tricks_score + over_score + bonus + slam + insult
+}
+
+impl Game for Honeymoon {
+    type Action = Action;
+    type Event = Event;
+    type Error = RuleError;
+    type View = View;
+    type Outcome = DealResult;
+
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.to_act)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::Bidding => self.legal_calls().into_iter().map(Action::Call).collect(),
+            Phase::Exchange | Phase::Play => legal_cards(self.hands[self.to_act], self.led)
+                .iter()
+                .map(Action::Play)
+                .collect(),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(RuleError::Over),
+            (Phase::Bidding, Action::Call(c)) => self.call(c),
+            (Phase::Exchange | Phase::Play, Action::Play(card)) => self.play(card),
+            _ => Err(RuleError::WrongPhase(action)),
+        }
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View {
+            seat,
+            options: self.options,
+            dealer: self.dealer,
+            phase: self.phase,
+            hand: self.hands[seat],
+            other_count: self.hands[1 - seat].len(),
+            face_up: self.face_up,
+            stock_left: self.stock.len(),
+            auction: self.auction.clone(),
+            contract: self.contract,
+            to_act: self.to_act(),
+            leader: self.leader,
+            led: self.led,
+            exchange_tricks: self.exchange_tricks,
+            play_tricks: self.play_tricks,
+            history: self.history.clone(),
+            face_up_taken: self.face_up_taken.clone(),
+            my_draws: self.hidden_draws[seat].clone(),
+            draws: [self.hidden_draws[0].len(), self.hidden_draws[1].len()],
+            totals: self.totals,
+            result: self.result,
+        }
+    }
+
+    fn outcome(&self) -> Option<DealResult> {
+        self.result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::pbn::parse_hand;
+    use crate::honeymoon::SOUTH;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap_or_else(|_| panic!("bad card {s}"))
+    }
+
+    fn hand(s: &str) -> CardSet {
+        parse_hand(s).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn bid(level: u8, strain: Strain) -> Action {
+        Action::Call(Call::Bid(Bid { level, strain }))
+    }
+
+    fn ok(g: &mut Honeymoon, a: Action) -> Vec<Event> {
+        g.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e}"))
+    }
+
+    #[test]
+    fn a_pass_after_a_bid_ends_the_auction() {
+        let mut g = Honeymoon::new(Options::default(), NORTH, 7);
+        assert_eq!(g.to_act(), Some(NORTH));
+        ok(&mut g, bid(1, Strain::Clubs));
+        ok(&mut g, bid(1, Strain::Hearts));
+        let events = ok(&mut g, Action::Call(Call::Pass));
+        let contract = g.contract().unwrap_or_else(|| panic!("no contract"));
+        assert_eq!(contract.declarer, SOUTH);
+        assert_eq!(
+            contract.bid,
+            Bid {
+                level: 1,
+                strain: Strain::Hearts
+            }
+        );
+        assert_eq!(g.phase(), Phase::Exchange);
+        assert_eq!(
+            g.to_act(),
+            Some(SOUTH),
+            "declarer leads the first exchange trick"
+        );
+        assert!(g.face_up().is_some());
+        assert_eq!(g.stock().len(), 25);
+        assert!(matches!(events.last(), Some(Event::TurnedUp(_))));
+    }
+
+    #[test]
+    fn two_passes_redeal_and_the_dealer_alternates() {
+        let mut g = Honeymoon::new(Options::default(), NORTH, 7);
+        let before = g.hand(NORTH);
+        ok(&mut g, Action::Call(Call::Pass));
+        let events = ok(&mut g, Action::Call(Call::Pass));
+        assert_eq!(events.last(), Some(&Event::Redealt(SOUTH)));
+        assert_eq!(g.dealer(), SOUTH);
+        assert_eq!(g.to_act(), Some(SOUTH));
+        assert_eq!(g.phase(), Phase::Bidding);
+        assert_ne!(g.hand(NORTH), before);
+        assert_eq!((g.hand(NORTH) | g.hand(SOUTH)).len(), 26);
+    }
+
+    #[test]
+    fn bids_must_climb_and_no_trump_is_an_option() {
+        let mut g = Honeymoon::new(Options::default(), NORTH, 7);
+        ok(&mut g, bid(1, Strain::Spades));
+        let snapshot = g.clone();
+        let lower = Bid {
+            level: 1,
+            strain: Strain::Hearts,
+        };
+        assert_eq!(
+            g.apply(bid(1, Strain::Hearts)),
+            Err(RuleError::BadBid(lower))
+        );
+        assert_eq!(g, snapshot, "a refused action leaves the state unchanged");
+        assert_eq!(
+            g.apply(Action::Call(Call::Double)),
+            Err(RuleError::BadCall(Call::Double))
+        );
+        let options = Options {
+            no_trump: false,
+            ..Options::default()
+        };
+        let mut h = Honeymoon::new(options, NORTH, 7);
+        assert!(h.apply(bid(1, Strain::NoTrump)).is_err());
+        assert!(!h.legal_actions().contains(&bid(3, Strain::NoTrump)));
+    }
+
+    #[test]
+    fn doubling_when_allowed() {
+        let options = Options {
+            doubling: true,
+            ..Options::default()
+        };
+        let mut g = Honeymoon::new(options, NORTH, 7);
+        ok(&mut g, bid(2, Strain::Diamonds));
+        ok(&mut g, Action::Call(Call::Double));
+        ok(&mut g, Action::Call(Call::Redouble));
+        ok(&mut g, Action::Call(Call::Pass));
+        assert_eq!(g.contract().map(|c| c.doubled), Some(2));
+    }
+
+    fn exchange_deal() -> Honeymoon {
+        // North declares 1 heart; stock (next card last): 3c drawn by the
+        // loser, Ad face up.
+        let contract = Contract {
+            bid: Bid {
+                level: 1,
+                strain: Strain::Hearts,
+            },
+            declarer: NORTH,
+            doubled: 0,
+        };
+        Honeymoon::at_exchange(
+            Options::default(),
+            [hand("A2.3.."), hand("K.4..5")],
+            vec![card("3c"), card("Ad")],
+            contract,
+        )
+    }
+
+    #[test]
+    fn exchange_follows_suit_and_the_winner_takes_the_face_up_card() {
+        let mut g = exchange_deal();
+        ok(&mut g, Action::Play(card("2s")));
+        assert_eq!(
+            g.apply(Action::Play(card("4h"))),
+            Err(RuleError::BadCard(card("4h")))
+        );
+        let events = ok(&mut g, Action::Play(card("Ks")));
+        assert!(events.contains(&Event::TrickWon(SOUTH)));
+        assert!(events.contains(&Event::TookFaceUp(SOUTH, card("Ad"))));
+        assert!(events.contains(&Event::DrewHidden(NORTH)));
+        assert!(g.hand(SOUTH).contains(card("Ad")));
+        assert!(g.hand(NORTH).contains(card("3c")));
+        assert_eq!(g.phase(), Phase::Play, "stock empty: play begins");
+        assert_eq!(g.to_act(), Some(NORTH), "the exchange loser leads");
+        // North's draw is hidden from South, South's face-up card is not.
+        let south = g.view(SOUTH);
+        assert!(south.my_draws.is_empty());
+        assert!(!south.unseen().contains(card("Ad")));
+        assert!(south.unseen().contains(card("3c")));
+        assert_eq!(g.view(NORTH).my_draws, vec![card("3c")]);
+    }
+
+    #[test]
+    fn trumps_win_in_the_play_and_the_deal_is_scored() {
+        let mut g = exchange_deal();
+        ok(&mut g, Action::Play(card("2s")));
+        ok(&mut g, Action::Play(card("Ks")));
+        // Play: North A♠ 3♥ 3♣ vs South 4♥ 5♣ A♦ after the exchange.
+        ok(&mut g, Action::Play(card("As")));
+        let events = ok(&mut g, Action::Play(card("4h")));
+        assert!(
+            events.contains(&Event::TrickWon(SOUTH)),
+            "a trump beats the ace"
+        );
+        ok(&mut g, Action::Play(card("5c")));
+        assert_eq!(
+            g.apply(Action::Play(card("3h"))),
+            Err(RuleError::BadCard(card("3h")))
+        );
+        ok(&mut g, Action::Play(card("3c")));
+        ok(&mut g, Action::Play(card("Ad")));
+        let events = ok(&mut g, Action::Play(card("3h")));
+        assert!(events.contains(&Event::TrickWon(NORTH)), "ruffed");
+        let r = g.outcome().unwrap_or_else(|| panic!("not over"));
+        assert_eq!(r.declarer_tricks, 1);
+        assert_eq!(
+            r.score,
+            [0, 300],
+            "1H needs 7: six down, 50 each to the defender"
+        );
+        assert_eq!(g.to_act(), None);
+        assert_eq!(g.apply(Action::Play(card("2c"))), Err(RuleError::Over));
+    }
+
+    fn contract(level: u8, strain: Strain, doubled: u8) -> Contract {
+        Contract {
+            bid: Bid { level, strain },
+            declarer: NORTH,
+            doubled,
+        }
+    }
+
+    #[test]
+    fn score_table() {
+        let b = Scoring::Bridge;
+        assert_eq!(deal_score(contract(4, Strain::Spades, 0), 10, b), 420);
+        assert_eq!(deal_score(contract(3, Strain::NoTrump, 0), 9, b), 400);
+        assert_eq!(deal_score(contract(2, Strain::Clubs, 0), 9, b), 110);
+        assert_eq!(deal_score(contract(6, Strain::Hearts, 0), 12, b), 980);
+        assert_eq!(deal_score(contract(7, Strain::NoTrump, 0), 13, b), 1520);
+        assert_eq!(deal_score(contract(1, Strain::NoTrump, 0), 5, b), -100);
+        assert_eq!(deal_score(contract(2, Strain::Spades, 1), 8, b), 470);
+        assert_eq!(deal_score(contract(2, Strain::Spades, 1), 5, b), -500);
+        assert_eq!(deal_score(contract(2, Strain::Spades, 2), 7, b), -200);
+        assert_eq!(deal_score(contract(1, Strain::Clubs, 2), 7, b), 230);
+        assert_eq!(deal_score(contract(1, Strain::Diamonds, 1), 9, b), 340);
+        let d = Scoring::Difference;
+        assert_eq!(deal_score(contract(4, Strain::Spades, 0), 11, d), 50);
+        assert_eq!(deal_score(contract(4, Strain::Spades, 0), 8, d), -20);
+    }
+
+    #[test]
+    fn a_seed_replays_the_deal_and_the_view_hides_the_other_hand() {
+        let a = Honeymoon::new(Options::default(), NORTH, 99);
+        let b = Honeymoon::new(Options::default(), NORTH, 99);
+        assert_eq!(a, b);
+        let v = a.view(SOUTH);
+        assert_eq!(v.hand, a.hand(SOUTH));
+        assert_eq!(v.unseen(), CardSet::FULL - a.hand(SOUTH));
+        let json = serde_json::to_string(&a).unwrap_or_default();
+        let back: Honeymoon = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, a);
+        let next = a.next_deal();
+        assert_eq!(next.dealer(), SOUTH);
+        assert_ne!(next.hand(NORTH), a.hand(NORTH));
+    }
+}
