@@ -3,7 +3,7 @@
 //! target by keys or mouse with legal targets marked, computer players
 //! moving one visible step at a time, reinforcements, and the end.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -16,13 +16,13 @@ use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen};
 use super::stats::Record;
 use super::theme::Theme;
-use super::worker::{Poll, Worker, spinner};
+use super::worker::{Driver, Step, spinner};
 use crate::doom::board::player_letter;
 use crate::doom::bots::{AiKind, make_bot};
 use crate::doom::rules::{Config, Move, RuleSet};
 use crate::doom::state::{DoomGame, Event, random_board};
 use crate::doom::strong::Limits;
-use crate::game::{Bot, Game, GameRng, rng_from_seed};
+use crate::game::{Game, rng_from_seed};
 
 /// The new-game settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,12 +128,8 @@ pub struct DoomScreen {
     setup: Setup,
     field: usize,
     game: Option<DoomGame>,
-    bots: Vec<Option<Box<dyn Bot<DoomGame>>>>,
-    bot_rng: Option<GameRng>,
+    driver: Option<Driver<DoomGame>>,
     bot_seed: u64,
-    worker: Option<Worker<DoomGame>>,
-    pending: Option<Move>,
-    last_move: Instant,
     delay: Duration,
     cursor: usize,
     source: Option<u8>,
@@ -184,12 +180,8 @@ impl DoomScreen {
             setup,
             field: 0,
             game: None,
-            bots: Vec::new(),
-            bot_rng: None,
+            driver: None,
             bot_seed: seed ^ 0x5eed_b075,
-            worker: None,
-            pending: None,
-            last_move: Instant::now(),
             delay,
             cursor: 0,
             source: None,
@@ -269,16 +261,15 @@ impl DoomScreen {
 
     fn start_with(&mut self, game: DoomGame) {
         let limits = Limits::time(Duration::from_secs(1));
-        self.bots = (0..game.config().players)
+        let bots = (0..game.config().players)
             .map(|p| (p != HUMAN).then(|| make_bot(self.setup.ai.kind(), limits)))
             .collect();
-        self.bot_rng = Some(rng_from_seed(self.bot_seed));
+        self.driver = Some(Driver::new(bots, rng_from_seed(self.bot_seed), self.delay));
         self.game = Some(game);
         self.cursor = 0;
         self.source = None;
         self.error = None;
         self.recorded = false;
-        self.last_move = Instant::now();
     }
 
     fn size(&self) -> usize {
@@ -319,7 +310,9 @@ impl DoomScreen {
                 for e in &events {
                     self.log.push(describe(e));
                 }
-                self.last_move = Instant::now();
+                if let Some(d) = &mut self.driver {
+                    d.moved();
+                }
                 self.error = None;
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -521,11 +514,12 @@ impl DoomScreen {
                 format!("{} wins. n: new game", names.join(" "))
             };
         }
-        match (&self.worker, self.human_turn(), self.source) {
-            (Some(w), false, _) => format!(
+        let thinking = self.driver.as_ref().and_then(Driver::thinking);
+        match (thinking, self.human_turn(), self.source) {
+            (Some(t), false, _) => format!(
                 "{} is thinking {}",
                 game.to_act().map_or('?', |p| player_letter(p as u8)),
-                spinner(w.elapsed(), self.ascii)
+                spinner(t, self.ascii)
             ),
             (None, true, None) => "Your move: pick an attacker".into(),
             (None, true, Some(f)) => format!("From hex {f}: pick a target"),
@@ -749,44 +743,17 @@ impl Screen for DoomScreen {
     }
 
     fn tick(&mut self) -> bool {
-        let Some(game) = &self.game else { return false };
-        let Some(seat) = game.to_act() else {
+        let (Some(game), Some(driver)) = (&self.game, &mut self.driver) else {
             return false;
         };
-        if seat == usize::from(HUMAN) {
-            return false;
-        }
-        if let Some(mv) = self.pending {
-            // Decided: hold the move until the pause since the last one is over.
-            if self.last_move.elapsed() >= self.delay {
-                self.pending = None;
+        match driver.step(game) {
+            Step::Idle => false,
+            Step::Busy => true,
+            Step::Act(mv) => {
                 self.play(mv);
+                true
             }
-            return true;
         }
-        match self.worker.take() {
-            None => {
-                if let (Some(bot), Some(rng)) = (self.bots[seat].take(), self.bot_rng.take()) {
-                    self.worker = Some(Worker::spawn(bot, game.view(seat), rng));
-                }
-            }
-            Some(w) => match w.poll() {
-                Poll::Thinking => self.worker = Some(w),
-                Poll::Done(done) => {
-                    self.bots[seat] = Some(done.bot);
-                    self.bot_rng = Some(done.rng);
-                    self.pending = Some(done.action);
-                }
-                Poll::Failed => {
-                    self.error = Some("the computer player failed; it passes".into());
-                    self.bots[seat] = Some(make_bot(AiKind::Random, Limits::depth(1)));
-                    self.bot_rng = Some(rng_from_seed(self.bot_seed));
-                    let fallback = game.legal_actions().first().copied().unwrap_or(Move::Pass);
-                    self.play(fallback);
-                }
-            },
-        }
-        true
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {

@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::game::{Bot, Game, GameRng};
+use crate::game::{Bot, Game, GameRng, Seat};
 
 /// A finished decision: the action, and the bot and generator handed back.
 pub struct Done<G: Game> {
@@ -81,4 +81,117 @@ pub fn spinner(elapsed: Duration, ascii: bool) -> char {
     const ASCII: [char; 4] = ['|', '/', '-', '\\'];
     let i = (elapsed.as_millis() / 100) as usize;
     if ascii { ASCII[i % 4] } else { FRAMES[i % 10] }
+}
+
+/// What the driver wants done now.
+#[derive(Debug)]
+pub enum Step<A> {
+    /// Nothing: a human is to act, or the game is over.
+    Idle,
+    /// A computer player is thinking, or waiting out the pause.
+    Busy,
+    /// Apply this action for the computer player to act.
+    Act(A),
+}
+
+/// Drives a game's computer players: starts the one to act on a worker
+/// thread, holds its decision until a pause since the last move has passed
+/// (so a person can follow), then hands the action over.
+pub struct Driver<G: Game> {
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    rng: Option<GameRng>,
+    worker: Option<Worker<G>>,
+    pending: Option<G::Action>,
+    last_move: Instant,
+    delay: Duration,
+    /// Seats whose bot died: they play their first legal action.
+    failed: Vec<Seat>,
+}
+
+impl<G: Game> std::fmt::Debug for Driver<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver")
+            .field("delay", &self.delay)
+            .finish()
+    }
+}
+
+impl<G: Game + 'static> Driver<G>
+where
+    G::View: Send + 'static,
+    G::Action: Send + 'static,
+{
+    /// `bots[seat]` plays that seat (`None`: a human); `rng` feeds them.
+    pub fn new(bots: Vec<Option<Box<dyn Bot<G>>>>, rng: GameRng, delay: Duration) -> Driver<G> {
+        Driver {
+            bots,
+            rng: Some(rng),
+            worker: None,
+            pending: None,
+            last_move: Instant::now(),
+            delay,
+            failed: Vec::new(),
+        }
+    }
+
+    /// Notes that a move was just made (the pause counts from here).
+    pub fn moved(&mut self) {
+        self.last_move = Instant::now();
+    }
+
+    /// How long the computer player has been thinking, if it is.
+    pub fn thinking(&self) -> Option<Duration> {
+        self.worker.as_ref().map(Worker::elapsed)
+    }
+
+    /// Advances the computer player to act in `game`, if any.
+    pub fn step(&mut self, game: &G) -> Step<G::Action> {
+        let Some(seat) = game.to_act() else {
+            return Step::Idle;
+        };
+        let first_legal = || {
+            game.legal_actions()
+                .into_iter()
+                .next()
+                .map_or(Step::Idle, Step::Act)
+        };
+        if self.failed.contains(&seat) {
+            return first_legal();
+        }
+        let human = self.bots.get(seat).is_none_or(Option::is_none);
+        if human && self.worker.is_none() && self.pending.is_none() {
+            return Step::Idle;
+        }
+        if self.pending.is_some() {
+            if self.last_move.elapsed() < self.delay {
+                return Step::Busy;
+            }
+            return self.pending.take().map_or(Step::Busy, Step::Act);
+        }
+        match self.worker.take() {
+            None => {
+                if let (Some(bot), Some(rng)) = (self.bots[seat].take(), self.rng.take()) {
+                    self.worker = Some(Worker::spawn(bot, game.view(seat), rng));
+                }
+                Step::Busy
+            }
+            Some(w) => match w.poll() {
+                Poll::Thinking => {
+                    self.worker = Some(w);
+                    Step::Busy
+                }
+                Poll::Done(done) => {
+                    self.bots[seat] = Some(done.bot);
+                    self.rng = Some(done.rng);
+                    self.pending = Some(done.action);
+                    Step::Busy
+                }
+                // The bot died: play the first legal action for it from now on.
+                Poll::Failed => {
+                    self.failed.push(seat);
+                    first_legal()
+                }
+            },
+        }
+    }
 }
