@@ -66,9 +66,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Settings is third
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter); // Settings is fourth
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     press(&mut app, KeyCode::Char('j'));
@@ -111,7 +112,8 @@ fn a_corrupt_settings_file_is_reported_and_kept() {
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
     press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Endgame solver is second
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Endgame solver is third
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     insta::assert_snapshot!("solver_80x24", start);
@@ -252,4 +254,85 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
         std::fs::read_to_string(&path).unwrap_or_default(),
         "{\"format\":\"cardgames\""
     );
+}
+
+#[test]
+fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
+    use cardgames::game::Game;
+    use cardgames::honeymoon::game::{Action, Bid, Call, Phase, Strain};
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(21);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    let mut seen = Vec::new();
+    for _ in 0..20_000 {
+        let Some(h) = app.honeymoon() else {
+            panic!("left the screen")
+        };
+        let game = h.game();
+        if !seen.contains(&game.phase()) {
+            seen.push(game.phase());
+            let name = format!("honeymoon_{:?}", game.phase()).to_lowercase();
+            if game.phase() == Phase::Bidding {
+                insta::assert_snapshot!(name, screen(&mut app, 80, 24));
+                insta::assert_snapshot!(
+                    "honeymoon_bidding_min",
+                    screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
+                );
+                continue;
+            }
+            insta::assert_snapshot!(name, screen(&mut app, 80, 24));
+            continue;
+        }
+        match (game.phase(), game.to_act()) {
+            (Phase::Over, _) => break,
+            (Phase::Bidding, Some(1)) => {
+                // Bid 1♣ (where the cursor starts) when it is still legal, else pass.
+                let one_club = Action::Call(Call::Bid(Bid {
+                    level: 1,
+                    strain: Strain::Clubs,
+                }));
+                let key = if game.legal_actions().contains(&one_club) {
+                    KeyCode::Enter
+                } else {
+                    KeyCode::Char('p')
+                };
+                press(&mut app, key);
+            }
+            (Phase::Play, Some(1)) if !screen(&mut app, 80, 24).contains("(solver)") => {
+                press(&mut app, KeyCode::Char('v'));
+                let text = screen(&mut app, 80, 24);
+                assert!(text.contains("card:tricks you take after it"), "{text}");
+            }
+            (_, Some(1)) => press(&mut app, KeyCode::Enter),
+            _ => {
+                app.tick();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+    assert!(
+        seen.contains(&Phase::Exchange) && seen.contains(&Phase::Play),
+        "{seen:?}"
+    );
+    let end = screen(&mut app, 80, 24);
+    assert!(end.contains("Deal scored"), "{end}");
+    assert_eq!(app.stats().honeymoon.deals, 1);
+    let game = app
+        .honeymoon()
+        .map(|h| h.game().clone())
+        .unwrap_or_else(|| panic!("screen"));
+    let result = game.outcome().unwrap_or_else(|| panic!("scored"));
+    assert_eq!(result.totals, game.totals());
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(
+        app.honeymoon().map(|h| h.game().phase()),
+        Some(Phase::Bidding)
+    );
+    press(&mut app, KeyCode::Char('q'));
+    assert!(screen(&mut app, 80, 24).contains("Resume honeymoon match"));
 }

@@ -9,15 +9,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::doom::{DoomScreen, Setup};
+use super::honeymoon::HoneymoonScreen;
 use super::keymap::{Binding, Hint, Key, help_lines, hint_bar, hints, lookup};
 use super::menu::Menu;
 use super::saved::{self, SavedGame};
 use super::screen::{Nav, Screen, Target};
+use super::settings::Level;
 use super::settings::{Settings, SettingsScreen};
 use super::solver::SolverScreen;
 use super::stats::Stats;
 use super::theme::Theme;
 use crate::game::random_seed;
+use crate::honeymoon::game::Options;
 use crate::store::{self, Store};
 
 /// The smallest terminal the app draws in.
@@ -30,6 +33,7 @@ pub const MIN_HEIGHT: u16 = 20;
 enum Current {
     Menu(Menu),
     Doom(Box<DoomScreen>),
+    Honeymoon(Box<HoneymoonScreen>),
     Settings(SettingsScreen),
     Solver(Box<SolverScreen>),
 }
@@ -40,6 +44,7 @@ macro_rules! on_screen {
         match $current {
             Current::Menu($s) => $body,
             Current::Doom($s) => $body,
+            Current::Honeymoon($s) => $body,
             Current::Settings($s) => $body,
             Current::Solver($s) => $body,
         }
@@ -250,7 +255,29 @@ impl App {
                     self.settings.ascii,
                 )));
             }
+            Nav::Open(Target::Honeymoon) => {
+                let seed = self.take_seed();
+                let bot = match self.settings.level {
+                    Level::Easy => "random",
+                    Level::Normal => "greedy",
+                    Level::Hard => "strong",
+                };
+                self.current = Current::Honeymoon(Box::new(HoneymoonScreen::new(
+                    Options::default(),
+                    bot,
+                    seed,
+                    self.bot_delay(),
+                    self.settings.ascii,
+                )));
+            }
             Nav::Open(Target::Resume) => match self.saved.take() {
+                Some(SavedGame::Honeymoon(save)) => {
+                    self.current = Current::Honeymoon(Box::new(HoneymoonScreen::resume(
+                        *save,
+                        self.bot_delay(),
+                        self.settings.ascii,
+                    )));
+                }
                 Some(SavedGame::Doom(save)) => {
                     self.current = Current::Doom(Box::new(DoomScreen::resume(
                         *save,
@@ -282,6 +309,10 @@ impl App {
             }
             Current::Doom(s) => {
                 let save = s.save().map(|d| SavedGame::Doom(Box::new(d)));
+                self.keep_game(save);
+            }
+            Current::Honeymoon(s) => {
+                let save = Some(SavedGame::Honeymoon(Box::new(s.save())));
                 self.keep_game(save);
             }
             Current::Menu(_) | Current::Solver(_) => {}
@@ -322,6 +353,7 @@ impl App {
     fn record(&mut self) {
         let record = match &mut self.current {
             Current::Doom(s) => s.take_record(),
+            Current::Honeymoon(s) => s.take_record(),
             _ => None,
         };
         if let Some(r) = record {
@@ -335,6 +367,14 @@ impl App {
     pub fn doom(&self) -> Option<&DoomScreen> {
         match &self.current {
             Current::Doom(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The honeymoon screen, when it is showing.
+    pub fn honeymoon(&self) -> Option<&HoneymoonScreen> {
+        match &self.current {
+            Current::Honeymoon(s) => Some(s),
             _ => None,
         }
     }

@@ -18,6 +18,8 @@ pub enum Item {
     Resume,
     /// Dice of Doom.
     Doom,
+    /// Honeymoon bridge.
+    Honeymoon,
     /// Two-hand double-dummy analysis.
     Solver,
     /// Change settings.
@@ -31,6 +33,7 @@ impl Item {
         match self {
             Item::Resume => "Resume",
             Item::Doom => "Dice of Doom",
+            Item::Honeymoon => "Honeymoon bridge",
             Item::Solver => "Endgame solver",
             Item::Settings => "Settings",
             Item::Quit => "Quit",
@@ -41,6 +44,7 @@ impl Item {
         match self {
             Item::Resume => "",
             Item::Doom => "the hex-board dice war of Land of Lisp",
+            Item::Honeymoon => "two-player bridge: bid, exchange, play",
             Item::Solver => "honeymoon double-dummy: every card's trick value",
             Item::Settings => "suit symbols, colour, AI level, pace",
             Item::Quit => "",
@@ -51,6 +55,7 @@ impl Item {
         match self {
             Item::Resume => Nav::Open(Target::Resume),
             Item::Doom => Nav::Open(Target::Doom),
+            Item::Honeymoon => Nav::Open(Target::Honeymoon),
             Item::Solver => Nav::Open(Target::Solver),
             Item::Settings => Nav::Open(Target::Settings),
             Item::Quit => Nav::Quit,
@@ -89,7 +94,13 @@ impl Menu {
     /// The menu; `resume` names the saved game, if any; `stats` fill in
     /// the lifetime records beside each game.
     pub fn new(resume: Option<String>, stats: Stats) -> Menu {
-        let mut items = vec![Item::Doom, Item::Solver, Item::Settings, Item::Quit];
+        let mut items = vec![
+            Item::Doom,
+            Item::Honeymoon,
+            Item::Solver,
+            Item::Settings,
+            Item::Quit,
+        ];
         if resume.is_some() {
             items.insert(0, Item::Resume);
         }
@@ -111,6 +122,7 @@ impl Menu {
     fn blurb(&self, item: Item) -> String {
         let record = match item {
             Item::Doom => self.stats.doom_line(),
+            Item::Honeymoon => self.stats.honeymoon_line(),
             _ => String::new(),
         };
         if record.is_empty() {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::doom::DoomSave;
+use super::honeymoon::HoneymoonSave;
 
 /// The kind tag of the save file.
 pub const KIND: &str = "game";
@@ -16,6 +17,8 @@ pub const FILE: &str = "saved-game";
 pub enum SavedGame {
     /// Dice of Doom.
     Doom(Box<DoomSave>),
+    /// Honeymoon bridge.
+    Honeymoon(Box<HoneymoonSave>),
 }
 
 impl SavedGame {
@@ -23,6 +26,7 @@ impl SavedGame {
     pub fn describe(&self) -> String {
         match self {
             SavedGame::Doom(s) => format!("Resume Dice of Doom ({})", s.summary()),
+            SavedGame::Honeymoon(s) => format!("Resume honeymoon match ({})", s.summary()),
         }
     }
 }

@@ -28,6 +28,8 @@ pub enum Target {
     Resume,
     /// A new game of Dice of Doom.
     Doom,
+    /// A new honeymoon bridge match.
+    Honeymoon,
     /// The endgame solver.
     Solver,
     /// The settings screen.

@@ -14,12 +14,26 @@ pub struct DoomStats {
     pub shared: u32,
 }
 
+/// Honeymoon bridge results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HoneymoonStats {
+    /// Deals finished.
+    pub deals: u32,
+    /// Points scored by the player.
+    pub points_for: i64,
+    /// Points scored by the computer.
+    pub points_against: i64,
+}
+
 /// All lifetime statistics.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Stats {
     /// Dice of Doom.
     pub doom: DoomStats,
+    /// Honeymoon bridge.
+    pub honeymoon: HoneymoonStats,
 }
 
 /// A finished game, to add to the statistics.
@@ -31,6 +45,13 @@ pub enum Record {
         won: bool,
         /// How many players shared the win.
         winners: usize,
+    },
+    /// A honeymoon deal: the points each side scored.
+    Honeymoon {
+        /// The player's points.
+        you: i64,
+        /// The computer's points.
+        them: i64,
     },
 }
 
@@ -46,6 +67,12 @@ impl Stats {
                     self.doom.shared += 1;
                 }
             }
+            Record::Honeymoon { you, them } => {
+                let h = &mut self.honeymoon;
+                h.deals += 1;
+                h.points_for += you;
+                h.points_against += them;
+            }
         }
     }
 
@@ -56,5 +83,18 @@ impl Stats {
             return String::new();
         }
         format!("{} played, {} won, {} shared", d.games, d.wins, d.shared)
+    }
+
+    /// A one-line summary for the menu.
+    pub fn honeymoon_line(&self) -> String {
+        let h = self.honeymoon;
+        if h.deals == 0 {
+            return String::new();
+        }
+        format!(
+            "{} deals, {:+} net",
+            h.deals,
+            h.points_for - h.points_against
+        )
     }
 }
