@@ -37,7 +37,7 @@ pub enum Poll<G: Game> {
     /// Still thinking.
     Thinking,
     /// Decided.
-    Done(Done<G>),
+    Done(Box<Done<G>>),
     /// The thread died (a bug in the bot): the bot is lost.
     Failed,
 }
@@ -63,7 +63,7 @@ where
     /// The decision if it is ready.
     pub fn poll(&self) -> Poll<G> {
         match self.rx.try_recv() {
-            Ok(done) => Poll::Done(done),
+            Ok(done) => Poll::Done(Box::new(done)),
             Err(TryRecvError::Empty) => Poll::Thinking,
             Err(TryRecvError::Disconnected) => Poll::Failed,
         }
