@@ -1,0 +1,3 @@
+//! No-limit Texas Hold'em: hand evaluation and equity.
+
+pub mod eval;
