@@ -31,7 +31,7 @@ use super::{HandValue, class_value, for_each_rank_multiset, offsuit, reference};
 /// more than four times) differ. Found by a greedy search taking, rank
 /// after rank, the smallest key that keeps the sums distinct; the test
 /// below checks the property.
-const RANK_KEYS: [u32; 13] = [
+pub(crate) const RANK_KEYS: [u32; 13] = [
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
 ];
 
@@ -129,6 +129,13 @@ impl Hand {
         self.mask == 0
     }
 
+    /// The sum of the rank keys: what the value of a hand without a flush
+    /// depends on.
+    #[inline(always)]
+    pub(crate) const fn rank_key(self) -> u32 {
+        self.key as u32
+    }
+
     /// The value of a hand of five to seven cards.
     #[inline]
     pub fn value(self) -> HandValue {
@@ -186,8 +193,10 @@ impl Evaluator {
         self.rank_value(key)
     }
 
+    /// The value of five to seven cards of these ranks (their key sum)
+    /// counted as if there were no flush.
     #[inline(always)]
-    fn rank_value(&self, key: u32) -> HandValue {
+    pub(crate) fn rank_value(&self, key: u32) -> HandValue {
         let slot = self.offsets[(key >> ROW_SHIFT) as usize] + (key & COLUMN_MASK);
         HandValue(self.ranks[slot as usize])
     }
