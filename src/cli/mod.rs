@@ -3,6 +3,7 @@
 //! rule; each calls the library.
 
 mod deal;
+pub mod holdem;
 
 use std::io::{self, Write};
 
@@ -46,6 +47,9 @@ pub struct Cli {
 pub enum Command {
     /// Shuffle and deal: bridge hands, or any list of items.
     Deal(deal::DealArgs),
+    /// Texas Hold'em: rank hands, compute equities.
+    #[command(subcommand)]
+    Holdem(holdem::Holdem),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -57,6 +61,7 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
+        Some(Command::Holdem(command)) => holdem::run(command, cli.ascii, out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())

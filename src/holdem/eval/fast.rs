@@ -13,14 +13,13 @@
 //! a flush (at most one suit can have five of seven cards) the 13-bit rank
 //! mask of that suit indexes a table of flush values.
 //!
-//! Tables are built once, on first use, from the reference ranker: five
-//! ranks are ranked by it, six and seven ranks take the best of dropping
-//! one card. Sizes: the rank-value table holds 76,155 keys in
-//! `Evaluator::rank_table_len` slots of 2 bytes (about 170 KB), its row
-//! offsets 4,491 × 4 bytes, the flush table and the per-suit key sums
-//! 8,192 entries each (16 KB and 32 KB).
+//! Tables are built once, on first use (about 0.1 s), from the reference
+//! ranker: five ranks are ranked by it, six and seven ranks take the best
+//! of dropping one card. Sizes: the rank-value table has one 2-byte slot
+//! per multiset of 5, 6 or 7 ranks, 73,775 in all (144 KB: the hash is
+//! minimal), its row offsets 16,384 × 4 bytes (64 KB), the flush values
+//! and the per-suit key sums 8,192 entries each (16 KB and 32 KB).
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
@@ -41,9 +40,10 @@ const SUIT_SHIFT: u32 = 32;
 const EMPTY_KEY: u64 = 0x3333 << SUIT_SHIFT;
 /// The counters' top bits: a flush.
 const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
-/// Low key bits taken as the column within a row of the perfect hash.
-const ROW_SHIFT: u32 = 12;
-const COLUMN_MASK: u32 = (1 << ROW_SHIFT) - 1;
+/// The perfect hash's row is the key's low `ROW_BITS` bits (they spread
+/// evenly), its column the rest.
+const ROW_BITS: u32 = 14;
+const ROW_MASK: u32 = (1 << ROW_BITS) - 1;
 
 /// Each card's key: its rank key plus one in its suit's counter.
 const CARD_KEYS: [u64; 52] = {
@@ -147,7 +147,7 @@ impl Hand {
 /// a hot loop.
 #[derive(Debug)]
 pub struct Evaluator {
-    /// Row offsets of the perfect hash, by `key >> ROW_SHIFT`.
+    /// Row offsets of the perfect hash, by the key's low `ROW_BITS` bits.
     offsets: Box<[u32]>,
     /// Values of the non-flush hands, by perfect hash of the rank key.
     ranks: Box<[u16]>,
@@ -197,8 +197,7 @@ impl Evaluator {
     /// counted as if there were no flush.
     #[inline(always)]
     pub(crate) fn rank_value(&self, key: u32) -> HandValue {
-        let slot = self.offsets[(key >> ROW_SHIFT) as usize] + (key & COLUMN_MASK);
-        HandValue(self.ranks[slot as usize])
+        HandValue(self.ranks[self.slot(key)])
     }
 
     /// How many slots the rank-value table has.
@@ -207,27 +206,48 @@ impl Evaluator {
     }
 
     fn build() -> Evaluator {
-        let rank_values = rank_values();
-        let (offsets, slots) = perfect_hash(rank_values.keys().copied());
-        let mut ranks = vec![0u16; slots].into_boxed_slice();
-        for (&key, &value) in &rank_values {
-            let slot = offsets[(key >> ROW_SHIFT) as usize] + (key & COLUMN_MASK);
-            ranks[slot as usize] = value.0;
-        }
-        let mask_keys = (0..1u32 << 13)
-            .map(|m| {
-                (0..13)
-                    .filter(|r| m >> r & 1 != 0)
-                    .map(|r| RANK_KEYS[r])
-                    .sum()
-            })
-            .collect();
-        Evaluator {
+        let mut by_size: [Vec<(u32, Vec<Rank>)>; 3] = Default::default();
+        for_each_rank_multiset(|r: [Rank; 5]| by_size[0].push((key_of(&r), r.to_vec())));
+        for_each_rank_multiset(|r: [Rank; 6]| by_size[1].push((key_of(&r), r.to_vec())));
+        for_each_rank_multiset(|r: [Rank; 7]| by_size[2].push((key_of(&r), r.to_vec())));
+        let keys = by_size.iter().flatten().map(|(key, _)| *key);
+        let (offsets, slots) = perfect_hash(keys);
+        let mut ev = Evaluator {
             offsets,
-            ranks,
+            ranks: vec![0u16; slots].into_boxed_slice(),
             flushes: flush_values(),
-            mask_keys,
+            mask_keys: (0..1u32 << 13)
+                .map(|m| {
+                    (0..13)
+                        .filter(|r| m >> r & 1 != 0)
+                        .map(|r| RANK_KEYS[r])
+                        .sum()
+                })
+                .collect(),
+        };
+        // Five ranks: the reference ranker, in suits that make no flush.
+        for (key, ranks) in &by_size[0] {
+            let cards: [Card; 5] = offsuit(std::array::from_fn(|i| ranks[i]));
+            let slot = ev.slot(*key);
+            ev.ranks[slot] = class_value(reference::rank_five(&cards)).0;
         }
+        // Six and seven: the best of dropping one card.
+        for (key, ranks) in by_size[1].iter().chain(&by_size[2]) {
+            let best = ranks
+                .iter()
+                .map(|r| ev.ranks[ev.slot(key - RANK_KEYS[r.index()])])
+                .max()
+                .unwrap_or_default();
+            let slot = ev.slot(*key);
+            ev.ranks[slot] = best;
+        }
+        ev
+    }
+
+    /// The rank-value table slot of a rank key.
+    #[inline(always)]
+    fn slot(&self, key: u32) -> usize {
+        (self.offsets[(key & ROW_MASK) as usize] + (key >> ROW_BITS)) as usize
     }
 }
 
@@ -236,54 +256,24 @@ fn key_of(ranks: &[Rank]) -> u32 {
     ranks.iter().map(|r| RANK_KEYS[r.index()]).sum()
 }
 
-/// The non-flush value of every multiset of five, six and seven ranks, by
-/// key: five from the reference ranker, more by dropping each card in turn.
-fn rank_values() -> HashMap<u32, HandValue> {
-    let mut values = HashMap::with_capacity(80_000);
-    for_each_rank_multiset(|ranks: [Rank; 5]| {
-        let strength = reference::rank_five(&offsuit(ranks));
-        values.insert(key_of(&ranks), class_value(strength));
-    });
-    let best_dropping_one = |values: &HashMap<u32, HandValue>, ranks: &[Rank]| {
-        let key = key_of(ranks);
-        ranks
-            .iter()
-            .map(|r| values[&(key - RANK_KEYS[r.index()])])
-            .max()
-            .unwrap_or_default()
-    };
-    let mut six = Vec::new();
-    for_each_rank_multiset(|ranks: [Rank; 6]| six.push((key_of(&ranks), ranks)));
-    for (key, ranks) in six {
-        let v = best_dropping_one(&values, &ranks);
-        values.insert(key, v);
-    }
-    let mut seven = Vec::new();
-    for_each_rank_multiset(|ranks: [Rank; 7]| seven.push((key_of(&ranks), ranks)));
-    for (key, ranks) in seven {
-        let v = best_dropping_one(&values, &ranks);
-        values.insert(key, v);
-    }
-    values
-}
-
 /// The flush value of every 13-bit rank mask of five or more ranks: five
 /// from the reference ranker, more by dropping each rank in turn.
 fn flush_values() -> Box<[u16]> {
     let mut values = vec![0u16; 1 << 13];
     for mask in 0..1usize << 13 {
-        let ranks: Vec<Rank> = (0..13u8)
+        let ranks = (0..13u8)
             .filter(|r| mask >> r & 1 != 0)
-            .map(Rank::from_index)
-            .collect();
-        values[mask] = match ranks.len() {
+            .map(Rank::from_index);
+        values[mask] = match mask.count_ones() {
             0..5 => 0,
             5 => {
-                let cards: [Card; 5] = std::array::from_fn(|i| Card::new(ranks[i], Suit::Spades));
+                let mut five = ranks.map(|r| Card::new(r, Suit::Spades));
+                let cards: [Card; 5] = std::array::from_fn(|_| {
+                    five.next().unwrap_or(Card::new(Rank::Two, Suit::Spades))
+                });
                 class_value(reference::rank_five(&cards)).0
             }
             _ => ranks
-                .iter()
                 .map(|r| values[mask & !(1 << r.index())])
                 .max()
                 .unwrap_or_default(),
@@ -292,47 +282,70 @@ fn flush_values() -> Box<[u16]> {
     values.into_boxed_slice()
 }
 
-/// Row displacement: places each row of keys (same `key >> ROW_SHIFT`) at
-/// the lowest offset where its columns fall on free slots, fullest rows
-/// first. Returns the offsets by row and the number of slots used.
+/// Row displacement: places each row of keys (same low `ROW_BITS` bits)
+/// at the lowest offset where all its columns fall on free slots, fullest
+/// rows first. Offsets are tried 64 at a time on a bit set of the slots
+/// taken. Returns the offsets by row and the number of slots used.
 fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32]>, usize) {
-    let mut rows: HashMap<u32, Vec<u32>> = HashMap::new();
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 1 << ROW_BITS];
     for key in keys {
-        rows.entry(key >> ROW_SHIFT)
-            .or_default()
-            .push(key & COLUMN_MASK);
+        rows[(key & ROW_MASK) as usize].push((key >> ROW_BITS) as usize);
     }
-    let row_count = rows.keys().max().map_or(0, |&r| r as usize + 1);
-    let mut order: Vec<(u32, Vec<u32>)> = rows.into_iter().collect();
-    order.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-    let mut offsets = vec![0u32; row_count];
-    let mut used: Vec<bool> = Vec::new();
-    let mut first_free = 0usize;
-    for (row, columns) in order {
-        let lowest = columns.iter().copied().min().unwrap_or(0) as usize;
-        let mut offset = first_free.saturating_sub(lowest);
-        while columns
-            .iter()
-            .any(|&c| used.get(offset + c as usize).copied().unwrap_or(false))
-        {
-            offset += 1;
-        }
-        for &c in &columns {
-            let slot = offset + c as usize;
-            if slot >= used.len() {
-                used.resize(slot + 1, false);
+    for row in &mut rows {
+        row.sort_unstable();
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+    let mut offsets = vec![0u32; rows.len()];
+    let mut taken: Vec<u64> = Vec::new();
+    // Every slot below `full * 64` is taken.
+    let mut full = 0usize;
+    let mut slots = 0;
+    for row in order {
+        let columns = &rows[row];
+        let Some(&lowest) = columns.first() else {
+            continue;
+        };
+        let mut base = (full * 64).saturating_sub(lowest);
+        let offset = loop {
+            // Bit i of `fits`: the row fits at offset base + i.
+            let mut fits = !window(&taken, base + lowest);
+            for &c in &columns[1..] {
+                if fits == 0 {
+                    break;
+                }
+                fits &= !window(&taken, base + c);
             }
-            used[slot] = true;
+            if fits != 0 {
+                break base + fits.trailing_zeros() as usize;
+            }
+            base += 64;
+        };
+        for &c in columns {
+            let slot = offset + c;
+            if slot / 64 >= taken.len() {
+                taken.resize(slot / 64 + 1, 0);
+            }
+            taken[slot / 64] |= 1 << (slot % 64);
+            slots = slots.max(slot + 1);
         }
-        while used.get(first_free).copied().unwrap_or(false) {
-            first_free += 1;
+        offsets[row] = offset as u32;
+        while taken.get(full) == Some(&!0) {
+            full += 1;
         }
-        offsets[row as usize] = offset as u32;
     }
-    // Keys of rows never seen land on slot 0 + column: pad so every such
-    // lookup stays inside the table.
-    let slots = used.len().max(COLUMN_MASK as usize + 1);
     (offsets.into_boxed_slice(), slots)
+}
+
+/// Bits `start .. start + 64` of a bit set (bits past its end are clear).
+fn window(bits: &[u64], start: usize) -> u64 {
+    let (word, shift) = (start / 64, start % 64);
+    let low = bits.get(word).copied().unwrap_or(0) >> shift;
+    let high = match shift {
+        0 => 0,
+        _ => bits.get(word + 1).copied().unwrap_or(0) << (64 - shift),
+    };
+    low | high
 }
 
 #[cfg(test)]
@@ -357,6 +370,11 @@ mod tests {
         });
         assert_eq!(count, 6175 + 18395 + 49205);
         assert_eq!(sums.len(), count);
+        assert_eq!(
+            Evaluator::get().rank_table_len(),
+            count,
+            "a minimal perfect hash"
+        );
     }
 
     /// Every five-card hand: the fast value equals the reference's, through
