@@ -155,6 +155,37 @@ pub struct Evaluator {
     flushes: Box<[u16]>,
     /// The sum of the rank keys of a 13-bit rank mask.
     mask_keys: Box<[u32]>,
+    /// For a six-card rank key's slot: its row in `sevenths`.
+    six_rows: Box<[u16]>,
+    /// By six-rank multiset (row) and a seventh rank: the non-flush value.
+    sevenths: Box<[[u16; 13]]>,
+}
+
+/// The values of one six-card hand plus each possible seventh card: one
+/// lookup for the whole row of thirteen ranks, then one load per card.
+/// For enumerations, whose last level adds one card to a fixed prefix.
+#[derive(Debug, Clone, Copy)]
+pub struct Sevenths<'a> {
+    row: [u16; 13],
+    flushes: &'a [u16],
+    /// The suit with four or more cards in the six, or 4 when none.
+    flush_suit: usize,
+    /// The ranks of that suit, as a 13-bit mask.
+    flush_ranks: usize,
+}
+
+impl Sevenths<'_> {
+    /// The value of the six cards plus `card` (not one of them).
+    #[inline(always)]
+    pub fn value(&self, card: Card) -> HandValue {
+        let i = card.index();
+        let (rank, suit) = (i >> 2, i & 3);
+        if suit == self.flush_suit {
+            HandValue(self.flushes[self.flush_ranks | 1 << rank])
+        } else {
+            HandValue(self.row[rank])
+        }
+    }
 }
 
 static TABLES: LazyLock<Evaluator> = LazyLock::new(Evaluator::build);
@@ -200,6 +231,35 @@ impl Evaluator {
         HandValue(self.ranks[self.slot(key)])
     }
 
+    /// The values of `six` (a hand of six cards) plus each seventh card.
+    #[inline(always)]
+    pub fn sevenths(&self, six: Hand) -> Sevenths<'_> {
+        let mut row = self.sevenths[self.six_rows[self.slot(six.rank_key())] as usize];
+        // A counter at 7 or more (3 + four cards) names the suit.
+        let counters = (six.key >> SUIT_SHIFT) as u32;
+        let fours = (counters + 0x1111) & 0x8888;
+        let flush_suit = if fours == 0 {
+            4
+        } else {
+            fours.trailing_zeros() as usize / 4
+        };
+        let flush_ranks = if fours == 0 {
+            0
+        } else {
+            ((six.mask >> (16 * flush_suit)) & 0x1FFF) as usize
+        };
+        if six.key & FLUSH_BITS != 0 {
+            // Five of a suit already: any other seventh card leaves the flush.
+            row = [self.flushes[flush_ranks]; 13];
+        }
+        Sevenths {
+            row,
+            flushes: &self.flushes,
+            flush_suit,
+            flush_ranks,
+        }
+    }
+
     /// How many slots the rank-value table has.
     pub fn rank_table_len(&self) -> usize {
         self.ranks.len()
@@ -224,6 +284,8 @@ impl Evaluator {
                         .sum()
                 })
                 .collect(),
+            six_rows: vec![0u16; slots].into_boxed_slice(),
+            sevenths: vec![[0u16; 13]; by_size[1].len()].into_boxed_slice(),
         };
         // Five ranks: the reference ranker, in suits that make no flush.
         for (key, ranks) in &by_size[0] {
@@ -240,6 +302,16 @@ impl Evaluator {
                 .unwrap_or_default();
             let slot = ev.slot(*key);
             ev.ranks[slot] = best;
+        }
+        // Six ranks and a seventh, for enumerations.
+        for (row, (key, ranks)) in by_size[1].iter().enumerate() {
+            let slot = ev.slot(*key);
+            ev.six_rows[slot] = row as u16;
+            for (r, rank_key) in RANK_KEYS.iter().enumerate() {
+                if ranks.iter().filter(|x| x.index() == r).count() < 4 {
+                    ev.sevenths[row][r] = ev.ranks[ev.slot(key + rank_key)];
+                }
+            }
         }
         ev
     }
@@ -431,6 +503,39 @@ mod tests {
                 let set: CardSet = hand.iter().copied().collect();
                 assert_eq!(ev.evaluate(set), want, "{hand:?}");
                 assert_eq!(ev.value(Hand::of(set)), want, "{hand:?}");
+            }
+        }
+    }
+
+    /// The enumeration shortcut gives the plain value for every seventh
+    /// card of random six-card hands, flush draws included.
+    #[test]
+    fn sevenths_match_plain_evaluation() {
+        use rand::seq::SliceRandom;
+        let ev = Evaluator::get();
+        let mut rng = crate::game::rng_from_seed(4);
+        let mut deck: Vec<Card> = Card::all().collect();
+        for round in 0..20_000 {
+            let (six, _) = deck.partial_shuffle(&mut rng, 6);
+            let mut six: Vec<Card> = six.to_vec();
+            if round % 2 == 0 {
+                // Four of a suit, so the seventh can make a flush.
+                for (i, c) in six.iter_mut().take(4).enumerate() {
+                    *c = Card::new(
+                        Rank::from_index((round / 2 % 3 + 3 * i) as u8),
+                        Suit::Hearts,
+                    );
+                }
+                six.sort_unstable();
+                six.dedup();
+            }
+            let hand = six.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            if hand.len() != 6 {
+                continue;
+            }
+            let sevenths = ev.sevenths(hand);
+            for c in Card::all().filter(|c| !hand.cards().contains(*c)) {
+                assert_eq!(sevenths.value(c), ev.value(hand.add(c)), "{six:?} + {c}");
             }
         }
     }
