@@ -10,6 +10,8 @@ pub mod cards;
 pub mod cli;
 pub mod doom;
 pub mod game;
+pub mod holdem;
 pub mod honeymoon;
 pub mod store;
 pub mod tui;
+

@@ -5,6 +5,7 @@
 mod deal;
 pub mod doom;
 pub mod honeymoon;
+pub mod holdem;
 
 use std::io::{self, Write};
 
@@ -52,6 +53,9 @@ pub enum Command {
     Doom(doom::DoomArgs),
     /// Honeymoon bridge: double-dummy solver, endgame database, bot matches.
     Honeymoon(honeymoon::HoneymoonArgs),
+    /// Texas Hold'em: rank hands, compute equities.
+    #[command(subcommand)]
+    Holdem(holdem::Holdem),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -65,6 +69,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
         Some(Command::Doom(args)) => doom::run(args, out),
         Some(Command::Honeymoon(args)) => honeymoon::run(args, cli.ascii, out),
+        Some(Command::Holdem(command)) => holdem::run(command, cli.ascii, out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
