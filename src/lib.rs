@@ -8,3 +8,4 @@ pub mod bridge;
 pub mod cards;
 pub mod cli;
 pub mod game;
+pub mod holdem;
