@@ -1,6 +1,7 @@
-//! No-limit Texas Hold'em: hand strength, the table (one hand's betting
-//! state machine), pots, sessions of many hands, bots and PHH histories.
+//! No-limit Texas Hold'em: hand evaluation and equity, the table (one
+//! hand's betting state machine), pots, sessions of many hands, bots and
+//! PHH hand histories.
 
+pub mod eval;
 pub mod pots;
-pub mod strength;
 pub mod table;

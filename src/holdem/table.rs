@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::pots::{Chips, Pot, form_pots, split};
-use super::strength::{self, Value};
+use super::eval::evaluate;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 
@@ -149,8 +149,8 @@ pub enum Event {
         seat: Seat,
         /// The hole cards.
         cards: [Card; 2],
-        /// Its showdown value (higher wins).
-        value: Value,
+        /// Its showdown value (`HandValue::get`: higher wins).
+        value: u16,
     },
     /// A player at showdown threw away a losing hand unseen.
     Mucked {
@@ -520,17 +520,17 @@ impl Table {
     fn showdown(&mut self, ev: &mut Vec<Event>) {
         let s = &mut self.state;
         let board: CardSet = s.board.iter().copied().collect();
-        let mut values = [0 as Value; MAX_SEATS];
+        let mut values = [0u16; MAX_SEATS];
         for i in 0..s.n {
             if let (Some(h), true) = (s.holes[i], s.status[i] != Status::Folded) {
-                values[i] = strength::value(board | h.iter().copied().collect());
+                values[i] = evaluate(board | h.iter().copied().collect()).get();
             }
         }
         let pots = s.pots();
         // Everyone all in but at most one: the hands were tabled.
         let tabled = s.active_count() <= 1;
         let first = s.aggressor.unwrap_or_else(|| s.next_in_hand(s.button));
-        let mut best_shown: Vec<Option<Value>> = vec![None; pots.len()];
+        let mut best_shown: Vec<Option<u16>> = vec![None; pots.len()];
         for k in 0..s.n {
             let seat = (first + k) % s.n;
             if s.status[seat] == Status::Folded {
