@@ -4,4 +4,5 @@
 
 pub mod eval;
 pub mod pots;
+pub mod session;
 pub mod table;

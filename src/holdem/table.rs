@@ -2,9 +2,10 @@
 //! betting rounds with "raise to" amounts and the reopening rules, the
 //! streets, the all-in run-out, the showdown and the pots paid.
 //!
-//! Seats are numbered 0..n in clockwise order; the deck is given in deal
-//! order: two hole cards to each seat starting left of the button, then
-//! the five board cards (no burns), so a deck replays a hand exactly.
+//! Seats are numbered 0..n in clockwise order; a seat with no chips sits
+//! the hand out. The deck is given in deal order: two hole cards to each
+//! player starting left of the button, then the five board cards (no
+//! burns), so a deck replays a hand exactly.
 
 use serde::{Deserialize, Serialize};
 
@@ -47,8 +48,17 @@ pub enum Status {
     Active,
     /// Still in with no chips behind.
     AllIn,
-    /// Out of this hand.
+    /// Folded this hand.
     Folded,
+    /// Not dealt in (no chips).
+    Out,
+}
+
+impl Status {
+    /// Still contesting the pot.
+    pub fn is_in(self) -> bool {
+        matches!(self, Status::Active | Status::AllIn)
+    }
 }
 
 /// A move of the player to act. `RaiseTo` is a bet when nobody has bet on
@@ -236,17 +246,14 @@ pub enum ActionError {
 /// Why a hand could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    /// Not 2 to 9 players.
-    #[error("a hand needs 2 to {MAX_SEATS} players, not {0}")]
+    /// Not 2 to 9 seats, or fewer than two with chips.
+    #[error("a hand needs 2 to {MAX_SEATS} players with chips, not {0}")]
     Seats(usize),
-    /// A player without chips.
-    #[error("seat {0} has no chips")]
-    EmptyStack(Seat),
     /// Blinds that make no sense.
     #[error("blinds must be 0 < small <= big")]
     Blinds,
-    /// The button is not a seat.
-    #[error("button {0} is not a seat")]
+    /// The button is not a seat with chips.
+    #[error("button {0} is not a seat with chips")]
     Button(Seat),
     /// The deck is not 52 different cards.
     #[error("the deck must be 52 different cards")]
@@ -314,8 +321,8 @@ pub fn stacked_deck(known: &[Card]) -> Vec<Card> {
 }
 
 impl Table {
-    /// Starts a hand: `stacks` in seat order, `button` a seat, `deck` the
-    /// 52 cards in deal order (see the module doc). Returns the table and
+    /// Starts a hand: `stacks` in seat order (0 sits out), `button` a seat
+    /// with chips, `deck` the 52 cards in deal order (see the module doc). Returns the table and
     /// the opening events (blinds and hole cards).
     pub fn new(
         stacks: &[Chips],
@@ -324,16 +331,14 @@ impl Table {
         deck: &[Card],
     ) -> Result<(Table, Vec<Event>), SetupError> {
         let n = stacks.len();
-        if !(2..=MAX_SEATS).contains(&n) {
-            return Err(SetupError::Seats(n));
-        }
-        if let Some(s) = stacks.iter().position(|&c| c == 0) {
-            return Err(SetupError::EmptyStack(s));
+        let players = stacks.iter().filter(|&&c| c > 0).count();
+        if n > MAX_SEATS || players < 2 {
+            return Err(SetupError::Seats(players.min(n)));
         }
         if blinds.small == 0 || blinds.small > blinds.big {
             return Err(SetupError::Blinds);
         }
-        if button >= n {
+        if stacks.get(button).is_none_or(|&c| c == 0) {
             return Err(SetupError::Button(button));
         }
         if deck.len() != 52 || deck.iter().copied().collect::<CardSet>().len() != 52 {
@@ -341,9 +346,18 @@ impl Table {
         }
         let mut st = [0; MAX_SEATS];
         st[..n].copy_from_slice(stacks);
+        let mut status = [Status::Out; MAX_SEATS];
+        for (s, &c) in status.iter_mut().zip(stacks) {
+            if c > 0 {
+                *s = Status::Active;
+            }
+        }
+        let order: Vec<Seat> = (1..=n)
+            .map(|k| (button + k) % n)
+            .filter(|&s| stacks[s] > 0)
+            .collect();
         let mut holes = [None; MAX_SEATS];
-        for i in 0..n {
-            let seat = (button + 1 + i) % n;
+        for (i, &seat) in order.iter().enumerate() {
             holes[seat] = Some([deck[2 * i], deck[2 * i + 1]]);
         }
         let state = HandState {
@@ -354,7 +368,7 @@ impl Table {
             stacks: st,
             street_bet: [0; MAX_SEATS],
             contributed: [0; MAX_SEATS],
-            status: [Status::Active; MAX_SEATS],
+            status,
             acted: [false; MAX_SEATS],
             acted_at: [0; MAX_SEATS],
             holes,
@@ -369,14 +383,13 @@ impl Table {
         };
         let mut table = Table {
             state,
-            deck: deck[2 * n..2 * n + 5].to_vec(),
+            deck: deck[2 * players..2 * players + 5].to_vec(),
         };
         let mut ev = vec![Event::HandStarted { button }];
         let (sb, bb) = table.state.blind_seats();
         table.post(sb, Blind::Small, blinds.small, &mut ev);
         table.post(bb, Blind::Big, blinds.big, &mut ev);
-        for i in 0..n {
-            let seat = (button + 1 + i) % n;
+        for &seat in &order {
             ev.push(Event::HoleDealt {
                 seat,
                 cards: table.state.holes[seat],
@@ -503,7 +516,7 @@ impl Table {
         let s = &mut self.state;
         s.return_uncalled(ev);
         let winner = (0..s.n)
-            .find(|&i| s.status[i] != Status::Folded)
+            .find(|&i| s.status[i].is_in())
             .unwrap_or(s.button);
         for (i, pot) in s.pots().iter().enumerate() {
             s.stacks[winner] += pot.amount;
@@ -522,7 +535,7 @@ impl Table {
         let board: CardSet = s.board.iter().copied().collect();
         let mut values = [0u16; MAX_SEATS];
         for i in 0..s.n {
-            if let (Some(h), true) = (s.holes[i], s.status[i] != Status::Folded) {
+            if let (Some(h), true) = (s.holes[i], s.status[i].is_in()) {
                 values[i] = evaluate(board | h.iter().copied().collect()).get();
             }
         }
@@ -533,7 +546,7 @@ impl Table {
         let mut best_shown: Vec<Option<u16>> = vec![None; pots.len()];
         for k in 0..s.n {
             let seat = (first + k) % s.n;
-            if s.status[seat] == Status::Folded {
+            if !s.status[seat].is_in() {
                 continue;
             }
             let v = values[seat];
@@ -593,9 +606,17 @@ fn check_action(legal: &Legal, action: Action) -> Result<(), ActionError> {
 }
 
 impl HandState {
-    /// Number of seats.
+    /// Number of seats (with those sitting out).
     pub fn seats(&self) -> usize {
         self.n
+    }
+
+    /// The seats dealt in, starting left of the button (PHH player order).
+    pub fn players(&self) -> Vec<Seat> {
+        (1..=self.n)
+            .map(|k| (self.button + k) % self.n)
+            .filter(|&s| self.status[s] != Status::Out)
+            .collect()
     }
 
     /// The button.
@@ -608,12 +629,14 @@ impl HandState {
         self.blinds
     }
 
-    /// Who posts the small and the big blind.
+    /// Who posts the small and the big blind: the two players left of the
+    /// button; heads-up the button and the other player.
     pub fn blind_seats(&self) -> (Seat, Seat) {
-        if self.n == 2 {
-            (self.button, (self.button + 1) % 2)
-        } else {
-            ((self.button + 1) % self.n, (self.button + 2) % self.n)
+        let players = self.players();
+        match players.as_slice() {
+            [bb, button] => (*button, *bb),
+            [sb, bb, ..] => (*sb, *bb),
+            _ => unreachable!("a hand has two players or more"),
         }
     }
 
@@ -689,7 +712,7 @@ impl HandState {
 
     /// The pots as they stand.
     pub fn pots(&self) -> Vec<Pot> {
-        let folded: Vec<bool> = self.statuses().iter().map(|&s| s == Status::Folded).collect();
+        let folded: Vec<bool> = self.statuses().iter().map(|&s| !s.is_in()).collect();
         form_pots(self.contributed(), &folded)
     }
 
@@ -732,7 +755,7 @@ impl HandState {
     }
 
     fn in_hand_count(&self) -> usize {
-        self.statuses().iter().filter(|&&s| s != Status::Folded).count()
+        self.statuses().iter().filter(|s| s.is_in()).count()
     }
 
     fn active_count(&self) -> usize {
@@ -742,7 +765,7 @@ impl HandState {
     fn next_in_hand(&self, after: Seat) -> Seat {
         (1..=self.n)
             .map(|k| (after + k) % self.n)
-            .find(|&i| self.status[i] != Status::Folded)
+            .find(|&i| self.status[i].is_in())
             .unwrap_or(after)
     }
 
