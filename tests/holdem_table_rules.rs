@@ -42,7 +42,11 @@ fn heads_up_button_posts_small_blind_acts_first_preflop_last_after() {
     assert_eq!(t.state().to_act(), Some(0));
     play(&mut t, &[(0, Call), (1, Check)]);
     assert_eq!(t.state().street(), Street::Flop);
-    assert_eq!(t.state().to_act(), Some(1), "big blind first after the flop");
+    assert_eq!(
+        t.state().to_act(),
+        Some(1),
+        "big blind first after the flop"
+    );
     play(&mut t, &[(1, Check), (0, RaiseTo(20)), (1, Fold)]);
     assert_eq!(final_stacks(&t), vec![1010, 990]);
 }
@@ -55,7 +59,10 @@ fn min_raise_is_the_last_full_raise() {
     let before = t.clone();
     assert_eq!(
         t.act(1, RaiseTo(49)),
-        Err(ActionError::BelowMinimum { amount: 49, min: 50 })
+        Err(ActionError::BelowMinimum {
+            amount: 49,
+            min: 50
+        })
     );
     assert_eq!(t, before, "a refused action changes nothing");
     assert_eq!(
@@ -68,14 +75,20 @@ fn min_raise_is_the_last_full_raise() {
     );
     assert_eq!(
         t.act(1, RaiseTo(1001)),
-        Err(ActionError::AboveStack { amount: 1001, max: 1000 })
+        Err(ActionError::AboveStack {
+            amount: 1001,
+            max: 1000
+        })
     );
     assert_eq!(t, before);
     play(&mut t, &[(1, RaiseTo(80))]);
     // The last raise was +50: the next must be to 130 at least.
     assert_eq!(
         t.state().legal(),
-        Some(Legal { to_call: 70, raise: Some((130, 1000)) })
+        Some(Legal {
+            to_call: 70,
+            raise: Some((130, 1000))
+        })
     );
     play(&mut t, &[(2, Fold), (0, Fold)]);
     assert_eq!(final_stacks(&t), vec![970, 1040, 990]);
@@ -88,10 +101,22 @@ fn short_all_in_does_not_reopen_and_losers_muck() {
     let mut t = hand(&[1000, 1000, 45], 0, "7c2d AhAd 9c9d Ks8h3d 4s Jc");
     play(&mut t, &[(0, RaiseTo(30)), (1, Call), (2, RaiseTo(45))]);
     // +15 is short of the +20 raise: seat 0 already acted, may only call.
-    assert_eq!(t.state().legal(), Some(Legal { to_call: 15, raise: None }));
+    assert_eq!(
+        t.state().legal(),
+        Some(Legal {
+            to_call: 15,
+            raise: None
+        })
+    );
     assert_eq!(t.act(0, RaiseTo(65)), Err(ActionError::RaiseNotAllowed));
     play(&mut t, &[(0, Call)]);
-    assert_eq!(t.state().legal(), Some(Legal { to_call: 15, raise: None }));
+    assert_eq!(
+        t.state().legal(),
+        Some(Legal {
+            to_call: 15,
+            raise: None
+        })
+    );
     let ev = play(
         &mut t,
         &[
@@ -125,20 +150,26 @@ fn two_short_all_ins_that_add_up_to_a_full_raise_reopen() {
         0,
         "7c2d 8h3s AhAd 9c4d Ks9d6h 5s Jc",
     );
+    play(&mut t, &[(3, Call), (0, Call), (1, Call), (2, Check)]);
     play(
         &mut t,
-        &[(3, Call), (0, Call), (1, Call), (2, Check)],
-    );
-    play(
-        &mut t,
-        &[(1, Check), (2, Check), (3, RaiseTo(100)), (0, Call), (1, RaiseTo(150))],
+        &[
+            (1, Check),
+            (2, Check),
+            (3, RaiseTo(100)),
+            (0, Call),
+            (1, RaiseTo(150)),
+        ],
     );
     // One short all-in (+50 of 100): seat 2 has not acted since the bet, may raise.
     play(&mut t, &[(2, RaiseTo(220))]);
     // +50 and +70: 120 over seat 3's bet, a full raise: the betting reopens.
     assert_eq!(
         t.state().legal(),
-        Some(Legal { to_call: 120, raise: Some((320, 990)) })
+        Some(Legal {
+            to_call: 120,
+            raise: Some((320, 990))
+        })
     );
     let ev = play(&mut t, &[(3, Call), (0, Fold)]);
     // Everyone else is all in: the turn and river come one at a time.
@@ -157,11 +188,7 @@ fn two_short_all_ins_that_add_up_to_a_full_raise_reopen() {
 fn three_level_side_pots() {
     // Button 0 (1000), seat 1 (50) small blind, seat 2 (120) big blind,
     // seat 3 (300) under the gun. Best to worst: seat 1, 2, 3, 0.
-    let mut t = hand(
-        &[1000, 50, 120, 300],
-        0,
-        "AhAd KhKd QhQd 7c2d Ts8c3d 5s 2h",
-    );
+    let mut t = hand(&[1000, 50, 120, 300], 0, "AhAd KhKd QhQd 7c2d Ts8c3d 5s 2h");
     play(
         &mut t,
         &[(3, RaiseTo(300)), (0, Call), (1, Call), (2, Call)],
@@ -186,10 +213,15 @@ fn uncalled_bet_goes_back() {
     // Heads-up: seat 0 button (1000), seat 1 (300) holds the better hand.
     let mut t = hand(&[1000, 300], 0, "AhAd 7c2d Ks8c3d 5s Jc");
     let ev = play(&mut t, &[(0, RaiseTo(1000)), (1, Call)]);
-    assert!(ev.contains(&Event::UncalledReturned { seat: 0, amount: 700 }));
+    assert!(ev.contains(&Event::UncalledReturned {
+        seat: 0,
+        amount: 700
+    }));
     // All in: both hands are shown.
     assert_eq!(
-        ev.iter().filter(|e| matches!(e, Event::Showed { .. })).count(),
+        ev.iter()
+            .filter(|e| matches!(e, Event::Showed { .. }))
+            .count(),
         2
     );
     assert_eq!(final_stacks(&t), vec![700, 600]);
@@ -218,7 +250,13 @@ fn call_all_in_for_less_and_no_raise_against_all_ins() {
     // Seat 1 (button, 2000) shoves; seat 0 (big blind, 50) can only call.
     let mut t = hand(&[50, 2000], 1, "AhAd 7c2d Ks8c3d 5s Jc");
     play(&mut t, &[(1, RaiseTo(2000))]);
-    assert_eq!(t.state().legal(), Some(Legal { to_call: 40, raise: None }));
+    assert_eq!(
+        t.state().legal(),
+        Some(Legal {
+            to_call: 40,
+            raise: None
+        })
+    );
     play(&mut t, &[(0, Call)]);
     assert_eq!(final_stacks(&t), vec![100, 1950]);
 }
@@ -233,7 +271,13 @@ fn blinds_all_in_run_straight_out() {
     )
     .expect("valid");
     assert_eq!(t.state().street(), Street::Over);
-    assert!(ev.iter().any(|e| matches!(e, Event::StreetDealt { street: Street::River, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::StreetDealt {
+            street: Street::River,
+            ..
+        }
+    )));
     // Seat 1 (left of the button) holds the aces.
     assert_eq!(final_stacks(&t), vec![0, 15]);
 }

@@ -2,6 +2,7 @@
 //! hand's betting state machine), pots, sessions of many hands, bots and
 //! PHH hand histories.
 
+pub mod bots;
 pub mod eval;
 pub mod pots;
 pub mod session;

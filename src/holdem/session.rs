@@ -235,7 +235,11 @@ mod tests {
         // Finish the hand by folding around.
         while let Some(seat) = s.table().and_then(Game::to_act) {
             let legal = s.table().and_then(|t| t.state().legal()).expect("to act");
-            let a = if legal.to_call > 0 { Action::Fold } else { Action::Check };
+            let a = if legal.to_call > 0 {
+                Action::Fold
+            } else {
+                Action::Check
+            };
             s.act(seat, a).expect("legal");
         }
         assert_eq!(s.stacks().iter().sum::<Chips>(), 300);

@@ -9,8 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::pots::{Chips, Pot, form_pots, split};
 use super::eval::evaluate;
+use super::pots::{Chips, Pot, form_pots, split};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 
@@ -440,7 +440,11 @@ impl Table {
                 s.current_bet = to;
                 s.aggressor = Some(seat);
                 s.raises += 1;
-                if was_bet { Move::Bet(to) } else { Move::Raise(to) }
+                if was_bet {
+                    Move::Bet(to)
+                } else {
+                    Move::Raise(to)
+                }
             }
         };
         s.acted_at[seat] = s.current_bet;
@@ -515,9 +519,7 @@ impl Table {
     fn finish_by_folds(&mut self, ev: &mut Vec<Event>) {
         let s = &mut self.state;
         s.return_uncalled(ev);
-        let winner = (0..s.n)
-            .find(|&i| s.status[i].is_in())
-            .unwrap_or(s.button);
+        let winner = (0..s.n).find(|&i| s.status[i].is_in()).unwrap_or(s.button);
         for (i, pot) in s.pots().iter().enumerate() {
             s.stacks[winner] += pot.amount;
             ev.push(Event::PotAwarded {
@@ -737,7 +739,8 @@ impl HandState {
         let to_call = owed.min(stack);
         let all_in_to = self.street_bet[seat] + stack;
         let opponents_can_act = (0..self.n).any(|i| i != seat && self.status[i] == Status::Active);
-        let reopened = !self.acted[seat] || self.current_bet - self.acted_at[seat] >= self.min_raise;
+        let reopened =
+            !self.acted[seat] || self.current_bet - self.acted_at[seat] >= self.min_raise;
         let raise = (opponents_can_act && reopened && all_in_to > self.current_bet).then(|| {
             let min = (self.current_bet + self.min_raise).min(all_in_to);
             (min, all_in_to)
@@ -759,7 +762,10 @@ impl HandState {
     }
 
     fn active_count(&self) -> usize {
-        self.statuses().iter().filter(|&&s| s == Status::Active).count()
+        self.statuses()
+            .iter()
+            .filter(|&&s| s == Status::Active)
+            .count()
     }
 
     fn next_in_hand(&self, after: Seat) -> Seat {
