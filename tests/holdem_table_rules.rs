@@ -129,15 +129,16 @@ fn short_all_in_does_not_reopen_and_losers_muck() {
             (0, Check),
         ],
     );
-    // No river bet: the first player left of the button shows first;
-    // seat 0 cannot beat the aces and mucks.
+    // Seat 2 made the last raise and shows first; the others, clockwise
+    // from there, cannot beat the aces and muck.
     let shows: Vec<&Event> = ev
         .iter()
         .filter(|e| matches!(e, Event::Showed { .. } | Event::Mucked { .. }))
         .collect();
-    assert!(matches!(shows[0], Event::Showed { seat: 1, .. }));
-    assert!(matches!(shows[1], Event::Showed { seat: 2, .. }));
-    assert_eq!(shows[2], &Event::Mucked { seat: 0 });
+    assert_eq!(shows.len(), 3);
+    assert!(matches!(shows[0], Event::Showed { seat: 2, .. }));
+    assert_eq!(shows[1], &Event::Mucked { seat: 0 });
+    assert_eq!(shows[2], &Event::Mucked { seat: 1 });
     assert_eq!(final_stacks(&t), vec![955, 955, 135]);
 }
 
@@ -228,12 +229,16 @@ fn uncalled_bet_goes_back() {
 }
 
 #[test]
-fn wheel_beats_trips_and_the_river_bettor_shows_first() {
+fn wheel_beats_trips_and_the_last_aggressor_shows_first() {
     // Seat 1 (big blind) KdKc, seat 0 (button) Ah2c: the wheel.
     let mut t = hand(&[1000, 1000], 0, "KdKc Ah2c 3d4s5h Ks 9c");
     play(&mut t, &[(0, Call), (1, Check)]);
-    play(&mut t, &[(1, Check), (0, Check), (1, Check), (0, Check)]);
-    let ev = play(&mut t, &[(1, RaiseTo(20)), (0, Call)]);
+    play(
+        &mut t,
+        &[(1, Check), (0, Check), (1, RaiseTo(20)), (0, Call)],
+    );
+    // Seat 1 bet the turn; nobody bets the river: seat 1 still shows first.
+    let ev = play(&mut t, &[(1, Check), (0, Check)]);
     let shows: Vec<usize> = ev
         .iter()
         .filter_map(|e| match e {

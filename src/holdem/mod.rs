@@ -4,6 +4,8 @@
 
 pub mod bots;
 pub mod eval;
+pub mod phh;
 pub mod pots;
 pub mod session;
+pub mod sim;
 pub mod table;

@@ -281,6 +281,7 @@ pub struct HandState {
     current_bet: Chips,
     min_raise: Chips,
     aggressor: Option<Seat>,
+    last_aggressor: Option<Seat>,
     raises: u8,
     log: Vec<Event>,
 }
@@ -378,6 +379,7 @@ impl Table {
             current_bet: blinds.big,
             min_raise: blinds.big,
             aggressor: None,
+            last_aggressor: None,
             raises: 0,
             log: Vec::with_capacity(32),
         };
@@ -439,6 +441,7 @@ impl Table {
                 s.put_in(seat, to - s.street_bet[seat]);
                 s.current_bet = to;
                 s.aggressor = Some(seat);
+                s.last_aggressor = Some(seat);
                 s.raises += 1;
                 if was_bet {
                     Move::Bet(to)
@@ -544,7 +547,12 @@ impl Table {
         let pots = s.pots();
         // Everyone all in but at most one: the hands were tabled.
         let tabled = s.active_count() <= 1;
-        let first = s.aggressor.unwrap_or_else(|| s.next_in_hand(s.button));
+        // The last aggressor of the hand shows first, else the first
+        // player left of the button.
+        let first = match s.last_aggressor {
+            Some(a) if s.status[a].is_in() => a,
+            _ => s.next_in_hand(s.button),
+        };
         let mut best_shown: Vec<Option<u16>> = vec![None; pots.len()];
         for k in 0..s.n {
             let seat = (first + k) % s.n;
