@@ -3,6 +3,8 @@
 //! rule; each calls the library.
 
 mod deal;
+pub mod holdem;
+mod holdem_sim;
 
 use std::io::{self, Write};
 
@@ -46,6 +48,9 @@ pub struct Cli {
 pub enum Command {
     /// Shuffle and deal: bridge hands, or any list of items.
     Deal(deal::DealArgs),
+    /// Texas Hold'em: rank hands, compute equities, bot matches.
+    #[command(subcommand)]
+    Holdem(holdem::Holdem),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -57,6 +62,7 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
+        Some(Command::Holdem(command)) => holdem::run(command, cli.ascii, out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
