@@ -1,5 +1,5 @@
 //! `cardgames holdem`: rank hands and compute equities from the command
-//! line (the table and the bot matches come later as more subcommands).
+//! line, and run headless bot matches.
 
 use std::io::{BufRead, Write};
 
@@ -19,6 +19,8 @@ pub enum Holdem {
     Rank(RankArgs),
     /// Win, tie and equity of 2 to 9 hands or ranges.
     Equity(EquityArgs),
+    /// A headless match between bots: bb/100 per seat with a 95% interval.
+    Sim(super::holdem_sim::SimArgs),
 }
 
 /// Arguments of `cardgames holdem rank`.
@@ -85,6 +87,7 @@ pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
     match command {
         Holdem::Rank(args) => rank(args, ascii, out),
         Holdem::Equity(args) => equity(args, out),
+        Holdem::Sim(args) => super::holdem_sim::run(args, out),
     }
 }
 

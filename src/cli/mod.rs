@@ -4,8 +4,9 @@
 
 mod deal;
 pub mod doom;
-pub mod honeymoon;
 pub mod holdem;
+mod holdem_sim;
+pub mod honeymoon;
 
 use std::io::{self, Write};
 
@@ -53,7 +54,7 @@ pub enum Command {
     Doom(doom::DoomArgs),
     /// Honeymoon bridge: double-dummy solver, endgame database, bot matches.
     Honeymoon(honeymoon::HoneymoonArgs),
-    /// Texas Hold'em: rank hands, compute equities.
+    /// Texas Hold'em: rank hands, compute equities, bot matches.
     #[command(subcommand)]
     Holdem(holdem::Holdem),
     /// Print a shell completion script.

@@ -1,0 +1,58 @@
+//! Every bot at mixed tables: 10,000 seeded hands, never an illegal action.
+
+use super::*;
+use crate::cards::Card;
+use crate::game::{Game, rng_from_seed};
+use crate::holdem::table::Blinds;
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+fn play_hands(names: &[&str], hands: usize, seed: u64) {
+    let mut rng = rng_from_seed(seed);
+    let mut bots: Vec<TableBot> = names
+        .iter()
+        .map(|n| by_name(n).expect("known bot"))
+        .collect();
+    let blinds = Blinds { small: 5, big: 10 };
+    for h in 0..hands {
+        let n = names.len();
+        let stacks: Vec<u64> = (0..n).map(|_| rng.random_range(1..=3000)).collect();
+        let mut deck: Vec<Card> = Card::all().collect();
+        deck.shuffle(&mut rng);
+        let (mut t, _) = Table::new(&stacks, h % n, blinds, &deck).expect("valid hand");
+        while let Some(seat) = t.to_act() {
+            let a = bots[seat].choose(&t.view(seat), &mut rng);
+            if let Err(e) = t.apply(a) {
+                panic!("{} chose {a:?} illegally: {e}", bots[seat].name());
+            }
+        }
+        assert_eq!(
+            t.state().stacks().iter().sum::<u64>(),
+            stacks.iter().sum::<u64>()
+        );
+    }
+}
+
+#[test]
+fn random_and_station_never_act_illegally() {
+    play_hands(
+        &["random", "station", "random", "random", "station", "random"],
+        10_000,
+        1,
+    );
+}
+
+#[test]
+fn tight_never_acts_illegally() {
+    play_hands(&["tight", "random", "station", "tight"], 10_000, 2);
+}
+
+#[test]
+fn shark_levels_never_act_illegally() {
+    play_hands(&["hard", "random", "normal", "station"], 10_000, 3);
+    play_hands(
+        &["shark", "tight", "station", "random", "normal", "hard"],
+        1_000,
+        4,
+    );
+}
