@@ -14,4 +14,3 @@ pub mod holdem;
 pub mod honeymoon;
 pub mod store;
 pub mod tui;
-

@@ -66,10 +66,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Settings is fourth
+    press(&mut app, KeyCode::Enter); // Settings is fifth
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     press(&mut app, KeyCode::Char('j'));
@@ -111,9 +111,10 @@ fn a_corrupt_settings_file_is_reported_and_kept() {
 #[test]
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Endgame solver is third
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter); // Endgame solver is fourth
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     insta::assert_snapshot!("solver_80x24", start);
@@ -185,6 +186,7 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
     };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(3);
+    press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     insta::assert_snapshot!("doom_setup_80x24", screen(&mut app, 80, 24));
     for _ in 0..3 {
@@ -216,6 +218,7 @@ fn a_doom_game_left_midway_is_saved_and_resumed() {
     };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(11);
+    press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // 5×5 against the book AI
     let board = app
@@ -247,8 +250,10 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
     let menu = screen(&mut app, 80, 24);
     assert!(menu.contains("saved-game.json"), "{menu}");
     assert!(!menu.contains("Resume"));
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter);
+    assert!(app.doom().and_then(|d| d.game()).is_some());
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap_or_default(),
@@ -266,6 +271,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
     };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(21);
+    press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Honeymoon bridge
     let mut seen = Vec::new();
@@ -335,4 +341,63 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
     );
     press(&mut app, KeyCode::Char('q'));
     assert!(screen(&mut app, 80, 24).contains("Resume honeymoon match"));
+}
+
+#[test]
+fn a_whole_holdem_hand_at_six_seats() {
+    use cardgames::game::Game;
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, false, None).with_seed(8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    insta::assert_snapshot!("holdem_setup_80x24", screen(&mut app, 80, 24));
+    press(&mut app, KeyCode::Enter); // sit down at six seats
+    let table = |app: &App| {
+        app.holdem()
+            .and_then(|h| h.session())
+            .and_then(|s| s.table())
+            .cloned()
+    };
+    let mut shot = false;
+    for _ in 0..20_000 {
+        let Some(t) = table(&app) else {
+            panic!("no table")
+        };
+        match t.to_act() {
+            None => break,
+            Some(0) => {
+                if !shot {
+                    shot = true;
+                    insta::assert_snapshot!("holdem_table_80x24", screen(&mut app, 80, 24));
+                    insta::assert_snapshot!(
+                        "holdem_table_min",
+                        screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
+                    );
+                    // Open the raise box, pick the pot preset, and cancel.
+                    press(&mut app, KeyCode::Char('r'));
+                    press(&mut app, KeyCode::Char('p'));
+                    let text = screen(&mut app, 80, 24);
+                    assert!(text.contains("Raise to ["), "{text}");
+                    press(&mut app, KeyCode::Esc);
+                }
+                press(&mut app, KeyCode::Char('c'));
+            }
+            Some(_) => {
+                app.tick();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+    let t = table(&app).unwrap_or_else(|| panic!("table"));
+    let out = t.outcome().unwrap_or_else(|| panic!("the hand ended"));
+    assert_eq!(out.net.iter().sum::<i64>(), 0, "chips conserved");
+    let end = screen(&mut app, 80, 24);
+    assert!(end.contains("Hand over"), "{end}");
+    assert!(end.contains(" wins "), "{end}");
+    assert_eq!(app.holdem().map(|h| h.results()), Some((1, out.net[0])));
+    assert_eq!(app.stats().holdem.hands, 1);
+    press(&mut app, KeyCode::Char('n'));
+    assert!(screen(&mut app, 80, 24).contains("— Hand 2 —"));
 }

@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::doom::{DoomScreen, Setup};
+use super::holdem::{HoldemScreen, TableSetup};
 use super::honeymoon::HoneymoonScreen;
 use super::keymap::{Binding, Hint, Key, help_lines, hint_bar, hints, lookup};
 use super::menu::Menu;
@@ -32,6 +33,7 @@ pub const MIN_HEIGHT: u16 = 20;
 #[derive(Debug)]
 enum Current {
     Menu(Menu),
+    Holdem(Box<HoldemScreen>),
     Doom(Box<DoomScreen>),
     Honeymoon(Box<HoneymoonScreen>),
     Settings(SettingsScreen),
@@ -43,6 +45,7 @@ macro_rules! on_screen {
     ($current:expr, $s:ident => $body:expr) => {
         match $current {
             Current::Menu($s) => $body,
+            Current::Holdem($s) => $body,
             Current::Doom($s) => $body,
             Current::Honeymoon($s) => $body,
             Current::Settings($s) => $body,
@@ -255,6 +258,19 @@ impl App {
                     self.settings.ascii,
                 )));
             }
+            Nav::Open(Target::Holdem) => {
+                let seed = self.take_seed();
+                let setup = TableSetup {
+                    level: self.settings.level.name(),
+                    ..TableSetup::default()
+                };
+                self.current = Current::Holdem(Box::new(HoldemScreen::new(
+                    setup,
+                    seed,
+                    self.bot_delay(),
+                    self.settings.ascii,
+                )));
+            }
             Nav::Open(Target::Honeymoon) => {
                 let seed = self.take_seed();
                 let bot = match self.settings.level {
@@ -315,7 +331,7 @@ impl App {
                 let save = Some(SavedGame::Honeymoon(Box::new(s.save())));
                 self.keep_game(save);
             }
-            Current::Menu(_) | Current::Solver(_) => {}
+            Current::Menu(_) | Current::Solver(_) | Current::Holdem(_) => {}
         }
     }
 
@@ -352,6 +368,7 @@ impl App {
     /// Adds a finished game to the lifetime stats.
     fn record(&mut self) {
         let record = match &mut self.current {
+            Current::Holdem(s) => s.take_record(),
             Current::Doom(s) => s.take_record(),
             Current::Honeymoon(s) => s.take_record(),
             _ => None,
@@ -367,6 +384,14 @@ impl App {
     pub fn doom(&self) -> Option<&DoomScreen> {
         match &self.current {
             Current::Doom(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The Hold'em screen, when it is showing.
+    pub fn holdem(&self) -> Option<&HoldemScreen> {
+        match &self.current {
+            Current::Holdem(s) => Some(s),
             _ => None,
         }
     }

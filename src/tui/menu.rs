@@ -16,6 +16,8 @@ use super::theme::Theme;
 pub enum Item {
     /// The saved game.
     Resume,
+    /// Texas Hold'em.
+    Holdem,
     /// Dice of Doom.
     Doom,
     /// Honeymoon bridge.
@@ -32,6 +34,7 @@ impl Item {
     fn label(self) -> &'static str {
         match self {
             Item::Resume => "Resume",
+            Item::Holdem => "Texas Hold'em",
             Item::Doom => "Dice of Doom",
             Item::Honeymoon => "Honeymoon bridge",
             Item::Solver => "Endgame solver",
@@ -43,6 +46,7 @@ impl Item {
     fn blurb(self) -> &'static str {
         match self {
             Item::Resume => "",
+            Item::Holdem => "no-limit, 2 to 9 players",
             Item::Doom => "the hex-board dice war of Land of Lisp",
             Item::Honeymoon => "two-player bridge: bid, exchange, play",
             Item::Solver => "honeymoon double-dummy: every card's trick value",
@@ -54,6 +58,7 @@ impl Item {
     fn nav(self) -> Nav {
         match self {
             Item::Resume => Nav::Open(Target::Resume),
+            Item::Holdem => Nav::Open(Target::Holdem),
             Item::Doom => Nav::Open(Target::Doom),
             Item::Honeymoon => Nav::Open(Target::Honeymoon),
             Item::Solver => Nav::Open(Target::Solver),
@@ -95,6 +100,7 @@ impl Menu {
     /// the lifetime records beside each game.
     pub fn new(resume: Option<String>, stats: Stats) -> Menu {
         let mut items = vec![
+            Item::Holdem,
             Item::Doom,
             Item::Honeymoon,
             Item::Solver,
@@ -121,6 +127,7 @@ impl Menu {
 
     fn blurb(&self, item: Item) -> String {
         let record = match item {
+            Item::Holdem => self.stats.holdem_line(),
             Item::Doom => self.stats.doom_line(),
             Item::Honeymoon => self.stats.honeymoon_line(),
             _ => String::new(),

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod doom;
+pub mod holdem;
 pub mod honeymoon;
 pub mod keymap;
 pub mod menu;

@@ -26,6 +26,8 @@ pub enum Nav {
 pub enum Target {
     /// The saved game.
     Resume,
+    /// A new Hold'em table.
+    Holdem,
     /// A new game of Dice of Doom.
     Doom,
     /// A new honeymoon bridge match.

@@ -14,6 +14,18 @@ pub struct DoomStats {
     pub shared: u32,
 }
 
+/// Hold'em results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HoldemStats {
+    /// Hands played.
+    pub hands: u64,
+    /// Net chips.
+    pub net: i64,
+    /// Net in big blinds (each hand at its own blinds).
+    pub net_bb: f64,
+}
+
 /// Honeymoon bridge results.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -27,9 +39,11 @@ pub struct HoneymoonStats {
 }
 
 /// All lifetime statistics.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Stats {
+    /// Texas Hold'em.
+    pub holdem: HoldemStats,
     /// Dice of Doom.
     pub doom: DoomStats,
     /// Honeymoon bridge.
@@ -39,6 +53,13 @@ pub struct Stats {
 /// A finished game, to add to the statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Record {
+    /// A Hold'em hand: your net chips and the big blind.
+    Holdem {
+        /// Chips won (or lost, negative).
+        net: i64,
+        /// The big blind of that hand.
+        big_blind: u64,
+    },
     /// A Dice of Doom game: among the winners, and how many winners.
     Doom {
         /// The player was among the winners.
@@ -59,6 +80,12 @@ impl Stats {
     /// Adds one finished game.
     pub fn add(&mut self, record: Record) {
         match record {
+            Record::Holdem { net, big_blind } => {
+                let h = &mut self.holdem;
+                h.hands += 1;
+                h.net += net;
+                h.net_bb += net as f64 / big_blind.max(1) as f64;
+            }
             Record::Doom { won, winners } => {
                 self.doom.games += 1;
                 if won && winners == 1 {
@@ -83,6 +110,19 @@ impl Stats {
             return String::new();
         }
         format!("{} played, {} won, {} shared", d.games, d.wins, d.shared)
+    }
+
+    /// A one-line summary for the menu.
+    pub fn holdem_line(&self) -> String {
+        let h = self.holdem;
+        if h.hands == 0 {
+            return String::new();
+        }
+        format!(
+            "{} hands, {:+.1} bb/100",
+            h.hands,
+            h.net_bb * 100.0 / h.hands as f64
+        )
     }
 
     /// A one-line summary for the menu.
