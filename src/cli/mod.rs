@@ -75,7 +75,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
         }
-        None => crate::tui::run(cli.ascii).map_err(|e| CliError::Input(e.to_string())),
+        None => crate::tui::run(crate::tui::Start::Menu, None, cli.ascii)
+            .map_err(|e| CliError::Input(e.to_string())),
     }
 }
 

@@ -388,6 +388,34 @@ impl App {
         }
     }
 
+    /// Opens a game directly, started with the given settings.
+    pub fn open(&mut self, start: super::Start) {
+        use super::Start;
+        let seed = if matches!(start, Start::Menu) {
+            0
+        } else {
+            self.take_seed()
+        };
+        let (delay, ascii) = (self.bot_delay(), self.settings.ascii);
+        match start {
+            Start::Menu => {}
+            Start::Holdem(setup) => {
+                let mut s = HoldemScreen::new(setup, seed, delay, ascii);
+                s.start();
+                self.current = Current::Holdem(Box::new(s));
+            }
+            Start::Doom(setup) => {
+                let mut s = DoomScreen::new(setup, seed, delay, ascii);
+                s.start();
+                self.current = Current::Doom(Box::new(s));
+            }
+            Start::Honeymoon(options, bot) => {
+                let s = HoneymoonScreen::new(options, &bot, seed, delay, ascii);
+                self.current = Current::Honeymoon(Box::new(s));
+            }
+        }
+    }
+
     /// The Hold'em screen, when it is showing.
     pub fn holdem(&self) -> Option<&HoldemScreen> {
         match &self.current {

@@ -237,7 +237,8 @@ impl DoomScreen {
         })
     }
 
-    fn start(&mut self) {
+    /// Starts the game with the settings as they are.
+    pub fn start(&mut self) {
         let config = match Config::new(self.setup.players, self.setup.max_dice, self.setup.rules) {
             Ok(c) => c,
             Err(e) => return self.error = Some(e.to_string()),

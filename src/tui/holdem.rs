@@ -178,7 +178,8 @@ impl HoldemScreen {
         self.session.as_ref()?.table()
     }
 
-    fn start(&mut self) {
+    /// Sits down at the table with the settings as they are.
+    pub fn start(&mut self) {
         let s = self.setup;
         let mode = if s.tournament {
             Mode::Tournament {

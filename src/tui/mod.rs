@@ -30,8 +30,22 @@ use app::App;
 /// animation). When nothing is, it blocks on input: no busy loop.
 const TICK: Duration = Duration::from_millis(50);
 
-/// Opens the app on its main menu and runs it until the player quits.
-pub fn run(ascii: bool) -> io::Result<()> {
+/// Where the app opens.
+#[derive(Debug, Clone)]
+pub enum Start {
+    /// The main menu.
+    Menu,
+    /// A Hold'em table with these settings.
+    Holdem(holdem::TableSetup),
+    /// A Dice of Doom game with these settings.
+    Doom(doom::Setup),
+    /// A honeymoon match with these options against this bot.
+    Honeymoon(crate::honeymoon::game::Options, String),
+}
+
+/// Opens the app (on the menu or straight into a game; `seed` makes the
+/// games replayable) and runs it until the player quits.
+pub fn run(start: Start, seed: Option<u64>, ascii: bool) -> io::Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(io::Error::other(
             "the game screen needs a terminal; see `cardgames --help` for the headless commands",
@@ -49,6 +63,10 @@ pub fn run(ascii: bool) -> io::Result<()> {
             None,
         ),
     };
+    if let Some(seed) = seed {
+        app = app.with_seed(seed);
+    }
+    app.open(start);
     let mut terminal = ratatui::try_init()?;
     // ratatui's panic hook restores raw mode and the main screen; also
     // stop mouse reporting before the panic message is printed.
