@@ -12,15 +12,21 @@ fn key(app: &mut App, code: KeyCode) {
 }
 
 fn render(c: &mut Criterion) {
+    use KeyCode::{Char, Down, Enter};
     let area = Rect::new(0, 0, 80, 24);
     let mut g = c.benchmark_group("render 80x24");
     let screens: Vec<(&str, Vec<KeyCode>)> = vec![
         ("menu", vec![]),
-        ("menu + help", vec![KeyCode::Char('?')]),
-        ("settings", vec![KeyCode::Enter]),
+        ("menu + help", vec![Char('?')]),
+        ("holdem table, 6 seats", vec![Enter, Enter]),
+        ("doom 5x5 board", vec![Down, Enter, Enter]),
+        ("honeymoon bidding", vec![Down, Down, Enter]),
+        ("endgame solver", vec![Down, Down, Down, Enter]),
+        ("settings", vec![Down, Down, Down, Down, Enter]),
     ];
     for (name, keys) in screens {
-        let mut app = App::new(Settings::default(), true, None);
+        let settings = Settings { bot_delay_ms: 0, ..Settings::default() };
+        let mut app = App::new(settings, true, None).with_seed(1);
         for k in keys {
             key(&mut app, k);
         }
