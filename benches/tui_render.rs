@@ -25,7 +25,10 @@ fn render(c: &mut Criterion) {
         ("settings", vec![Down, Down, Down, Down, Enter]),
     ];
     for (name, keys) in screens {
-        let settings = Settings { bot_delay_ms: 0, ..Settings::default() };
+        let settings = Settings {
+            bot_delay_ms: 0,
+            ..Settings::default()
+        };
         let mut app = App::new(settings, true, None).with_seed(1);
         for k in keys {
             key(&mut app, k);

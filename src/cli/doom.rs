@@ -17,12 +17,17 @@ use crate::doom::strong::{Limits, StrongSearch};
 use crate::doom::{Board, Config, DoomGame, Move, Position, RuleSet, board, eval, svg};
 use crate::game::{Bot, Game, rng_from_seed};
 
-/// Arguments of `cardgames doom`.
+/// Arguments of `cardgames doom`: a headless command, or the options of
+/// a game on screen.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct DoomArgs {
-    /// What to do.
+    /// What to do (with none, play on screen).
     #[command(subcommand)]
     pub command: Option<DoomCommand>,
+    /// The game to play on screen.
+    #[command(flatten)]
+    pub play: super::play::DoomPlay,
 }
 
 /// The headless doom commands.

@@ -18,12 +18,17 @@ use crate::honeymoon::game::{LeadRule, Options, Scoring};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH, parse_trump};
 
-/// Arguments of `cardgames honeymoon`.
+/// Arguments of `cardgames honeymoon`: a headless command, or the
+/// options of a match on screen.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct HoneymoonArgs {
-    /// What to do.
+    /// What to do (with none, play on screen).
     #[command(subcommand)]
     pub command: Option<HoneymoonCommand>,
+    /// The match to play on screen.
+    #[command(flatten)]
+    pub play: super::play::HoneymoonPlay,
 }
 
 /// The headless honeymoon commands.

@@ -7,6 +7,7 @@ pub mod doom;
 pub mod holdem;
 mod holdem_sim;
 pub mod honeymoon;
+mod play;
 
 use std::io::{self, Write};
 
@@ -50,13 +51,12 @@ pub struct Cli {
 pub enum Command {
     /// Shuffle and deal: bridge hands, or any list of items.
     Deal(deal::DealArgs),
-    /// Dice of Doom: solve a position, draw a board, simulate AI matches.
+    /// Dice of Doom: play on screen, solve a position, draw a board, AI matches.
     Doom(doom::DoomArgs),
-    /// Honeymoon bridge: double-dummy solver, endgame database, bot matches.
+    /// Honeymoon bridge: play on screen, double-dummy solver, endgame database, bot matches.
     Honeymoon(honeymoon::HoneymoonArgs),
-    /// Texas Hold'em: rank hands, compute equities, bot matches.
-    #[command(subcommand)]
-    Holdem(holdem::Holdem),
+    /// Texas Hold'em: play at a table, rank hands, compute equities, bot matches.
+    Holdem(HoldemArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -64,13 +64,36 @@ pub enum Command {
     },
 }
 
+/// Arguments of `cardgames holdem`: a headless command, or the options of
+/// a table on screen.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct HoldemArgs {
+    /// What to do (with none, play on screen).
+    #[command(subcommand)]
+    pub command: Option<holdem::Holdem>,
+    /// The table to play at on screen.
+    #[command(flatten)]
+    pub play: play::HoldemPlay,
+}
+
 /// Runs a parsed command line, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
+        Some(Command::Doom(args)) if args.command.is_none() => play::doom(args.play, cli.ascii),
         Some(Command::Doom(args)) => doom::run(args, out),
+        Some(Command::Honeymoon(args)) if args.command.is_none() => {
+            play::honeymoon(args.play, cli.ascii)
+        }
         Some(Command::Honeymoon(args)) => honeymoon::run(args, cli.ascii, out),
-        Some(Command::Holdem(command)) => holdem::run(command, cli.ascii, out),
+        Some(Command::Holdem(HoldemArgs {
+            command: None,
+            play,
+        })) => play::holdem(play, cli.ascii),
+        Some(Command::Holdem(HoldemArgs {
+            command: Some(c), ..
+        })) => holdem::run(c, cli.ascii, out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
