@@ -87,15 +87,20 @@ impl Tmux {
 
     /// Waits (up to 10 s) for `text` on screen; fails with the screen.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_any(&[text])
+    }
+
+    /// Waits (up to 10 s) for any of `texts` on screen.
+    fn wait_for_any(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if texts.iter().any(|t| s.contains(t)) {
                 return s;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(10),
-                "never saw {text:?} in:\n{s}"
+                "never saw {texts:?} in:\n{s}"
             );
             sleep(Duration::from_millis(50));
         }
@@ -131,9 +136,17 @@ fn menu_settings_and_quit_restore_the_terminal() {
         return;
     }
     let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    // No pause between computer moves, to keep the test quick.
+    let config = home.path().join(".config/cardgames");
+    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let bin = env!("CARGO_BIN_EXE_cardgames");
     let t = Tmux::start("menu", home.path());
-    t.type_line(&format!("{bin}; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,; echo"));
+    t.type_line(&format!("{bin} --seed 7; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,; echo"));
     t.wait_for("Card and dice games against the computer");
     assert!(
         t.alternate_screen(),
@@ -142,17 +155,43 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.keys(&["?"]);
     t.wait_for("Keys: Main menu");
     t.keys(&["Escape", "Enter"]);
+    t.wait_for("you take the bottom seat");
+    t.keys(&["Enter"]);
+    // Act when it is our turn; if everyone folds to us first, deal on.
+    if t.wait_for_any(&["Your turn", "Hand over"])
+        .contains("Hand over")
+    {
+        t.keys(&["n"]);
+        t.wait_for("Your turn");
+    }
+    t.keys(&["c", "l"]);
+    t.wait_for("Card and dice games against the computer");
+    t.keys(&["Down", "Enter"]);
     t.wait_for("New game of Dice of Doom");
     t.keys(&["Enter"]);
     t.wait_for("Your move: pick an attacker");
     t.keys(&["Right", "Down", "q"]);
     let menu = t.wait_for("Resume Dice of Doom");
     assert!(menu.contains("5×5 classic, move 0"), "{menu}");
-    t.keys(&["Down", "Down", "Enter"]);
+    t.keys(&["Down", "Down", "Down", "Enter"]);
+    // Pass until a contract is reached (two passes redeal).
+    for _ in 0..20 {
+        if t.wait_for_any(&["Your call", "Exchange trick"])
+            .contains("Exchange trick")
+        {
+            break;
+        }
+        t.keys(&["p"]);
+    }
+    t.wait_for("Exchange trick");
+    t.wait_for("Your card");
+    t.keys(&["Enter", "q"]);
+    t.wait_for("Resume honeymoon match");
+    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
     t.wait_for("to play:");
     t.keys(&["Enter"]);
     t.wait_for("Trick: North led");
-    t.keys(&["u", "q", "Down", "Down", "Down", "Enter"]);
+    t.keys(&["u", "q", "Down", "Down", "Down", "Down", "Down", "Enter"]);
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);
     t.wait_for("Main menu");

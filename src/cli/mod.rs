@@ -41,6 +41,11 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub ascii: bool,
 
+    /// Seed for the games opened from the menu (each game takes the next
+    /// number), so a session can be replayed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+
     /// What to do; with none, open the game menu.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -98,7 +103,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
         }
-        None => crate::tui::run(crate::tui::Start::Menu, None, cli.ascii)
+        None => crate::tui::run(crate::tui::Start::Menu, cli.seed, cli.ascii)
             .map_err(|e| CliError::Input(e.to_string())),
     }
 }
