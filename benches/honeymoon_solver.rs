@@ -96,12 +96,15 @@ fn report() {
     );
 }
 
+/// Makes a fresh solver for each timed batch.
+type MakeSolver = Box<dyn Fn() -> Solver>;
+
 fn solve(c: &mut Criterion) {
     report();
     let all = deals(64);
     let db = Arc::new(Db::build(5, 0).unwrap_or_else(|e| panic!("{e}")));
     let mut g = c.benchmark_group("honeymoon solve 13v13 (64 deals, NT and spades)");
-    let fresh: [(&str, Box<dyn Fn() -> Solver>); 2] = [
+    let fresh: [(&str, MakeSolver); 2] = [
         ("cold solver", Box::new(|| Solver::with_table_bits(16))),
         (
             "cold solver + db K=5",

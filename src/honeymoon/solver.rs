@@ -339,10 +339,10 @@ impl Solver {
             let other = a.other();
             return self.lead_beats(a.mine, other);
         }
-        if let Some(db) = &self.db {
-            if let Some(v) = db.lookup(a, self.trump_lane) {
-                return v >= target;
-            }
+        if let Some(db) = &self.db
+            && let Some(v) = db.lookup(a, self.trump_lane)
+        {
+            return v >= target;
         }
         let trump = self.trump_lane;
         if quick_tricks(a, trump) >= u32::from(target) {
@@ -413,7 +413,7 @@ impl Solver {
             scored[count] = (score, p);
             count += 1;
         }
-        scored[..count].sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        scored[..count].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         for (i, &(_, p)) in scored[..count].iter().enumerate() {
             moves[i] = p;
         }
