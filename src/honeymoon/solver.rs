@@ -263,8 +263,9 @@ impl Solver {
     fn bounds(&self, a: Abs, n: u8) -> (u8, u8) {
         let mut lo = quick_tricks(a, self.trump_lane) as u8;
         let mut hi = n - follower_sure(a, self.trump_lane) as u8;
-        let e = &self.table[self.slot(self.key(a))];
-        if e.key == self.key(a) {
+        let key = self.key(a);
+        let e = &self.table[self.slot(key)];
+        if e.key == key {
             lo = lo.max(e.lo);
             hi = hi.min(e.hi);
         }
@@ -425,7 +426,8 @@ impl Solver {
     fn lead_ge(&mut self, a: Abs, p: u64, target: u8) -> bool {
         let n = a.mine.count_ones() as u8;
         let (replies, count) = replies(a.other(), p, self.trump_lane);
-        for &q in &replies[..count] {
+        let mut next = [(Abs { mine: 0, all: 0 }, false); 4];
+        for (slot, &q) in next.iter_mut().zip(&replies[..count]) {
             let won = if lane_of(p) == lane_of(q) {
                 p > q
             } else {
@@ -433,10 +435,36 @@ impl Solver {
             };
             let (hi, lo) = if p > q { (p, q) } else { (q, p) };
             let rest = a.without(hi).without(lo);
+            *slot = if won {
+                (rest, true)
+            } else {
+                (rest.swap(), false)
+            };
+        }
+        // Settle what the bounds (quick tricks, the table) already decide:
+        // a refuted reply ends the search at once (an enhanced
+        // transposition cut-off), a reply known to fail is skipped.
+        let mut open = [false; 4];
+        for (i, &(rest, won)) in next[..count].iter().enumerate() {
+            let (lo, hi) = self.bounds(rest, n - 1);
+            let (refuted, fine) = if won {
+                (hi < target - 1, lo >= target - 1)
+            } else {
+                (target >= n || lo >= n - target, hi < n - target)
+            };
+            if refuted {
+                return false;
+            }
+            open[i] = !fine;
+        }
+        for (i, &(rest, won)) in next[..count].iter().enumerate() {
+            if !open[i] {
+                continue;
+            }
             let ok = if won {
                 self.ge(rest, target - 1)
             } else {
-                target < n && !self.ge(rest.swap(), n - target)
+                !self.ge(rest, n - target)
             };
             if !ok {
                 return false;
