@@ -54,6 +54,15 @@ struct Entry {
 
 const NO_MOVE: u8 = 255;
 
+/// What is known of a position before it is searched.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: u8,
+    hi: u8,
+    key: u64,
+    best: u8,
+}
+
 /// A double-dummy solver. Its transposition table survives between calls
 /// (entries are keyed by the abstract position and trump, so they stay
 /// valid for every deal), so reuse one solver for many positions.
@@ -231,7 +240,8 @@ impl Solver {
     /// The exact number of tricks the side on lead takes in `a`.
     fn exact(&mut self, a: Abs) -> u8 {
         let n = a.mine.count_ones() as u8;
-        let (mut lo, mut hi) = self.bounds(a, n);
+        let b = self.bounds(a, n);
+        let (mut lo, mut hi) = (b.lo, b.hi);
         while lo < hi {
             let g = (lo + hi).div_ceil(2);
             if self.ge(a, g) {
@@ -258,18 +268,40 @@ impl Solver {
         lo
     }
 
-    /// Lower and upper bounds on the leader's tricks from quick tricks and
-    /// the table.
-    fn bounds(&self, a: Abs, n: u8) -> (u8, u8) {
-        let mut lo = quick_tricks(a, self.trump_lane) as u8;
-        let mut hi = n - follower_sure(a, self.trump_lane) as u8;
+    /// What is known of `a` (with `n` cards a side) before searching it:
+    /// bounds on the leader's tricks from quick tricks, the database and
+    /// the table, the table key and the stored best lead.
+    fn bounds(&self, a: Abs, n: u8) -> Bounds {
         let key = self.key(a);
+        let mut b = Bounds {
+            lo: 0,
+            hi: n,
+            key,
+            best: NO_MOVE,
+        };
+        if n <= 1 {
+            let v = u8::from(n == 1 && self.lead_beats(a.mine, a.other()));
+            b.lo = v;
+            b.hi = v;
+            return b;
+        }
+        if let Some(db) = &self.db
+            && let Some(v) = db.lookup(a, self.trump_lane)
+        {
+            b.lo = v;
+            b.hi = v;
+            return b;
+        }
+        b.lo = quick_tricks(a, self.trump_lane) as u8;
+        b.hi = n - follower_sure(a, self.trump_lane) as u8;
         let e = &self.table[self.slot(key)];
         if e.key == key {
-            lo = lo.max(e.lo);
-            hi = hi.min(e.hi);
+            b.lo = b.lo.max(e.lo);
+            b.hi = b.hi.min(e.hi);
+            b.best = e.best;
         }
-        (lo.min(hi), hi)
+        b.lo = b.lo.min(b.hi);
+        b
     }
 
     /// The table key: the abstract position with its plain suits in a
@@ -328,7 +360,6 @@ impl Solver {
 
     /// Can the side on lead in `a` take at least `target` tricks?
     fn ge(&mut self, a: Abs, target: u8) -> bool {
-        self.nodes += 1;
         let n = a.mine.count_ones() as u8;
         if target == 0 {
             return true;
@@ -336,43 +367,28 @@ impl Solver {
         if target > n {
             return false;
         }
-        if n == 1 {
-            let other = a.other();
-            return self.lead_beats(a.mine, other);
-        }
-        if let Some(db) = &self.db
-            && let Some(v) = db.lookup(a, self.trump_lane)
-        {
-            return v >= target;
-        }
-        let trump = self.trump_lane;
-        if quick_tricks(a, trump) >= u32::from(target) {
+        let b = self.bounds(a, n);
+        self.decide(a, n, target, &b)
+    }
+
+    /// [`Solver::ge`] once the bounds of `a` are known.
+    fn decide(&mut self, a: Abs, n: u8, target: u8, b: &Bounds) -> bool {
+        self.nodes += 1;
+        if b.lo >= target {
             return true;
         }
-        if u32::from(n) - follower_sure(a, trump) < u32::from(target) {
+        if b.hi < target {
             return false;
         }
-        let key = self.key(a);
-        let e = self.table[self.slot(key)];
-        let mut best = NO_MOVE;
-        if e.key == key {
-            if e.lo >= target {
-                return true;
-            }
-            if e.hi < target {
-                return false;
-            }
-            best = e.best;
-        }
         let mut moves = [0u64; 16];
-        let count = self.order_leads(a, best, &mut moves);
+        let count = self.order_leads(a, b.best, &mut moves);
         for &p in &moves[..count] {
             if self.lead_ge(a, p, target) {
-                self.store(key, n, target, n, p.trailing_zeros() as u8);
+                self.store(b.key, n, target, n, p.trailing_zeros() as u8);
                 return true;
             }
         }
-        self.store(key, n, 0, target - 1, NO_MOVE);
+        self.store(b.key, n, 0, target - 1, NO_MOVE);
         false
     }
 
@@ -444,27 +460,27 @@ impl Solver {
         // Settle what the bounds (quick tricks, the table) already decide:
         // a refuted reply ends the search at once (an enhanced
         // transposition cut-off), a reply known to fail is skipped.
-        let mut open = [false; 4];
+        let mut open: [Option<Bounds>; 4] = [None; 4];
         for (i, &(rest, won)) in next[..count].iter().enumerate() {
-            let (lo, hi) = self.bounds(rest, n - 1);
+            let b = self.bounds(rest, n - 1);
             let (refuted, fine) = if won {
-                (hi < target - 1, lo >= target - 1)
+                (b.hi < target - 1, b.lo >= target - 1)
             } else {
-                (target >= n || lo >= n - target, hi < n - target)
+                (target >= n || b.lo >= n - target, b.hi < n - target)
             };
             if refuted {
                 return false;
             }
-            open[i] = !fine;
+            if !fine {
+                open[i] = Some(b);
+            }
         }
         for (i, &(rest, won)) in next[..count].iter().enumerate() {
-            if !open[i] {
-                continue;
-            }
+            let Some(b) = open[i] else { continue };
             let ok = if won {
-                self.ge(rest, target - 1)
+                self.decide(rest, n - 1, target - 1, &b)
             } else {
-                !self.ge(rest, n - target)
+                !self.decide(rest, n - 1, n - target, &b)
             };
             if !ok {
                 return false;
