@@ -413,11 +413,11 @@ impl Solver {
             let follower_in_suit = other & lane != 0;
             let mut score = 0i32;
             if best != NO_MOVE && p.trailing_zeros() == u32::from(best) {
-                score = 1000;
+                score = 10000;
             } else if above_other == 0 && (follower_in_suit || other & trump == 0 || lane == trump)
             {
                 // A sure winner: cash it.
-                score = 500 + (a.mine & lane).count_ones() as i32;
+                score = 5000 + (a.mine & lane).count_ones() as i32;
             } else {
                 // Lead low from length; leading into the follower's void
                 // when it holds trumps just gives it a ruff.
@@ -426,6 +426,7 @@ impl Solver {
                 }
                 score += (a.mine & lane).count_ones() as i32 * 4;
                 score -= (other & lane).count_ones() as i32;
+                score = score * 16 + (p.trailing_zeros() & 15) as i32;
             }
             scored[count] = (score, p);
             count += 1;
