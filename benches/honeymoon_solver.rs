@@ -3,15 +3,20 @@
 //! First a table over 1,000 deals × every trump and no trump (median and
 //! worst of each solve, one solver reused as a program would, and a cold
 //! solver per deal), then valuing every card of a 13-card hand, then the
-//! same with the endgame database for K ≤ 5 loaded; then criterion groups
-//! for the per-deal solve with and without the database side by side.
+//! same with the endgame database for K ≤ 5 and K ≤ 6 loaded (and its
+//! build time), then the strong bot's decision times; then criterion
+//! groups for the per-deal solve with and without the database side by
+//! side.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cardgames::cards::{Card, CardSet, Suit};
 use cardgames::game::rng_from_seed;
+use cardgames::game::{Bot, Game};
+use cardgames::honeymoon::bots::{GreedyBot, StrongBot};
 use cardgames::honeymoon::db::Db;
+use cardgames::honeymoon::game::{Honeymoon, Options, Phase};
 use cardgames::honeymoon::solver::Solver;
 use cardgames::honeymoon::{NORTH, Position, SOUTH};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
@@ -86,14 +91,52 @@ fn report() {
         &|| Solver::with_table_bits(16),
         false,
     );
-    let t = Instant::now();
-    let db = Arc::new(Db::build(5, 0).unwrap_or_else(|e| panic!("{e}")));
-    println!("db K=5 built in {:.2} s", t.elapsed().as_secs_f64());
-    table(
-        "warm table + db K=5",
-        &|| Solver::new().with_db(db.clone()),
-        true,
-    );
+    for k in [5, 6] {
+        let t = Instant::now();
+        let db = Arc::new(Db::build(k, 2).unwrap_or_else(|e| panic!("{e}")));
+        println!(
+            "db K={k} built in {:.2} s on 2 threads",
+            t.elapsed().as_secs_f64()
+        );
+        table(
+            &format!("warm table + db K={k}"),
+            &|| Solver::new().with_db(db.clone()),
+            true,
+        );
+    }
+    strong_decisions();
+}
+
+/// Wall time of each decision of the strong bot over 10 deals against
+/// greedy.
+fn strong_decisions() {
+    let mut times: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for seed in 0..10u64 {
+        let mut g = Honeymoon::new(Options::default(), (seed % 2) as usize, seed);
+        let mut strong = StrongBot::new();
+        let mut greedy = GreedyBot;
+        let mut rng = rng_from_seed(seed);
+        while let Some(seat) = g.to_act() {
+            let view = g.view(seat);
+            let action = if seat == NORTH {
+                let t = Instant::now();
+                let a = strong.choose(&view, &mut rng);
+                let phase = match view.phase {
+                    Phase::Bidding => 0,
+                    Phase::Exchange => 1,
+                    _ => 2,
+                };
+                times[phase].push(t.elapsed());
+                a
+            } else {
+                greedy.choose(&view, &mut rng)
+            };
+            g.apply(action).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    for (name, t) in ["bidding", "exchange", "play"].iter().zip(times) {
+        summary(&format!("strong bot decision: {name}"), t);
+    }
 }
 
 /// Makes a fresh solver for each timed batch.
@@ -102,12 +145,12 @@ type MakeSolver = Box<dyn Fn() -> Solver>;
 fn solve(c: &mut Criterion) {
     report();
     let all = deals(64);
-    let db = Arc::new(Db::build(5, 0).unwrap_or_else(|e| panic!("{e}")));
+    let db = Arc::new(Db::build(6, 0).unwrap_or_else(|e| panic!("{e}")));
     let mut g = c.benchmark_group("honeymoon solve 13v13 (64 deals, NT and spades)");
     let fresh: [(&str, MakeSolver); 2] = [
         ("cold solver", Box::new(|| Solver::with_table_bits(16))),
         (
-            "cold solver + db K=5",
+            "cold solver + db K=6",
             Box::new(move || Solver::with_table_bits(16).with_db(db.clone())),
         ),
     ];
