@@ -240,7 +240,8 @@ impl Solver {
     /// The exact number of tricks the side on lead takes in `a`.
     fn exact(&mut self, a: Abs) -> u8 {
         let n = a.mine.count_ones() as u8;
-        let b = self.bounds(a, n);
+        let mut b = self.bounds(a, n);
+        self.probe(a, &mut b);
         let (mut lo, mut hi) = (b.lo, b.hi);
         while lo < hi {
             let g = (lo + hi).div_ceil(2);
@@ -268,15 +269,14 @@ impl Solver {
         lo
     }
 
-    /// What is known of `a` (with `n` cards a side) before searching it:
-    /// bounds on the leader's tricks from quick tricks, the database and
-    /// the table, the table key and the stored best lead.
+    /// What is cheaply known of `a` (with `n` cards a side): exact values
+    /// of tiny positions and database positions, otherwise quick-trick
+    /// bounds. The table is not read yet (see [`Solver::probe`]).
     fn bounds(&self, a: Abs, n: u8) -> Bounds {
-        let key = self.key(a);
         let mut b = Bounds {
             lo: 0,
             hi: n,
-            key,
+            key: 0,
             best: NO_MOVE,
         };
         if n <= 1 {
@@ -292,8 +292,19 @@ impl Solver {
             b.hi = v;
             return b;
         }
-        b.lo = quick_tricks(a, self.trump_lane) as u8;
         b.hi = n - follower_sure(a, self.trump_lane) as u8;
+        b.lo = (quick_tricks(a, self.trump_lane) as u8).min(b.hi);
+        b
+    }
+
+    /// Narrows `b` with the table's bounds for `a` and notes its key and
+    /// best lead.
+    fn probe(&self, a: Abs, b: &mut Bounds) {
+        if b.key != 0 {
+            return;
+        }
+        let key = self.key(a);
+        b.key = key;
         let e = &self.table[self.slot(key)];
         if e.key == key {
             b.lo = b.lo.max(e.lo);
@@ -301,7 +312,6 @@ impl Solver {
             b.best = e.best;
         }
         b.lo = b.lo.min(b.hi);
-        b
     }
 
     /// The table key: the abstract position with its plain suits in a
@@ -310,27 +320,44 @@ impl Solver {
     #[inline]
     fn key(&self, a: Abs) -> u64 {
         let raw = a.key();
-        let mut lanes = [0u64; 4];
-        let mut count = 0;
-        let mut trump_part = 0;
-        for s in 0..4 {
-            let lane = LANE << (s * 16);
-            if lane == self.trump_lane {
-                trump_part = raw & lane;
-            } else {
-                lanes[count] = (raw >> (s * 16)) & LANE;
-                count += 1;
+        let lane = |s: u32| (raw >> (s * 16)) & LANE;
+        let sort2 = |x: &mut u64, y: &mut u64| {
+            if *x > *y {
+                std::mem::swap(x, y);
             }
-        }
-        lanes[..count].sort_unstable();
-        let mut key = trump_part;
-        let mut slot = 0;
-        for s in 0..4 {
-            if LANE << (s * 16) != self.trump_lane {
-                key |= lanes[slot] << (s * 16);
-                slot += 1;
+        };
+        let key = if self.trump_lane == 0 {
+            let [mut w, mut x, mut y, mut z] = [lane(0), lane(1), lane(2), lane(3)];
+            sort2(&mut w, &mut x);
+            sort2(&mut y, &mut z);
+            sort2(&mut w, &mut y);
+            sort2(&mut x, &mut z);
+            sort2(&mut x, &mut y);
+            w | x << 16 | y << 32 | z << 48
+        } else {
+            let t = self.trump_lane.trailing_zeros() / 16;
+            let mut plain = [0u64; 3];
+            let mut i = 0;
+            for s in 0..4 {
+                if s != t {
+                    plain[i] = lane(s);
+                    i += 1;
+                }
             }
-        }
+            let [mut x, mut y, mut z] = plain;
+            sort2(&mut x, &mut y);
+            sort2(&mut y, &mut z);
+            sort2(&mut x, &mut y);
+            let mut key = raw & self.trump_lane;
+            let mut i = 0;
+            for s in 0..4 {
+                if s != t {
+                    key |= [x, y, z][i] << (s * 16);
+                    i += 1;
+                }
+            }
+            key
+        };
         key | self.trump_tag
     }
 
@@ -368,17 +395,22 @@ impl Solver {
             return false;
         }
         let b = self.bounds(a, n);
-        self.decide(a, n, target, &b)
+        self.decide(a, n, target, b)
     }
 
     /// [`Solver::ge`] once the bounds of `a` are known.
-    fn decide(&mut self, a: Abs, n: u8, target: u8, b: &Bounds) -> bool {
+    fn decide(&mut self, a: Abs, n: u8, target: u8, mut b: Bounds) -> bool {
         self.nodes += 1;
-        if b.lo >= target {
-            return true;
-        }
-        if b.hi < target {
-            return false;
+        for probed in [false, true] {
+            if b.lo >= target {
+                return true;
+            }
+            if b.hi < target {
+                return false;
+            }
+            if !probed {
+                self.probe(a, &mut b);
+            }
         }
         let mut moves = [0u64; 16];
         let count = self.order_leads(a, b.best, &mut moves);
@@ -463,25 +495,32 @@ impl Solver {
         // transposition cut-off), a reply known to fail is skipped.
         let mut open: [Option<Bounds>; 4] = [None; 4];
         for (i, &(rest, won)) in next[..count].iter().enumerate() {
-            let b = self.bounds(rest, n - 1);
-            let (refuted, fine) = if won {
-                (b.hi < target - 1, b.lo >= target - 1)
-            } else {
-                (target >= n || b.lo >= n - target, b.hi < n - target)
-            };
-            if refuted {
-                return false;
-            }
-            if !fine {
-                open[i] = Some(b);
+            let mut b = self.bounds(rest, n - 1);
+            for probed in [false, true] {
+                let (refuted, fine) = if won {
+                    (b.hi < target - 1, b.lo >= target - 1)
+                } else {
+                    (target >= n || b.lo >= n - target, b.hi < n - target)
+                };
+                if refuted {
+                    return false;
+                }
+                if fine {
+                    break;
+                }
+                if probed {
+                    open[i] = Some(b);
+                } else {
+                    self.probe(rest, &mut b);
+                }
             }
         }
         for (i, &(rest, won)) in next[..count].iter().enumerate() {
             let Some(b) = open[i] else { continue };
             let ok = if won {
-                self.decide(rest, n - 1, target - 1, &b)
+                self.decide(rest, n - 1, target - 1, b)
             } else {
-                !self.decide(rest, n - 1, n - target, &b)
+                !self.decide(rest, n - 1, n - target, b)
             };
             if !ok {
                 return false;
