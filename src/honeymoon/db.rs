@@ -377,6 +377,29 @@ mod tests {
     }
 
     #[test]
+    fn the_solver_with_the_database_agrees_with_the_solver_without() {
+        use crate::cards::{Card, CardSet};
+        use crate::game::rng_from_seed;
+        use crate::honeymoon::Position;
+        use rand::Rng;
+        use rand::seq::SliceRandom;
+        let db = std::sync::Arc::new(small_db());
+        let mut plain = Solver::with_table_bits(14);
+        let mut with_db = Solver::with_table_bits(14).with_db(db);
+        let mut rng = rng_from_seed(4);
+        for _ in 0..300 {
+            let n = rng.random_range(1..=8);
+            let mut pack: Vec<Card> = Card::all().collect();
+            pack.shuffle(&mut rng);
+            let north: CardSet = pack[..n].iter().copied().collect();
+            let south: CardSet = pack[n..2 * n].iter().copied().collect();
+            let trump = [None, Some(Suit::Diamonds), Some(Suit::Spades)][rng.random_range(0..3)];
+            let pos = Position::new(north, south, trump, rng.random_range(0..2));
+            assert_eq!(plain.analyze(&pos), with_db.analyze(&pos), "{pos:?}");
+        }
+    }
+
+    #[test]
     fn round_trips_and_rejects_damage() {
         let db = small_db();
         let mut bytes = Vec::new();
