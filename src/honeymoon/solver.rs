@@ -116,6 +116,11 @@ impl Solver {
         self
     }
 
+    /// Forgets every table entry (for timing cold solves).
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
     /// Search nodes visited since the solver was made.
     pub fn nodes(&self) -> u64 {
         self.nodes
