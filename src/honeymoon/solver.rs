@@ -1,6 +1,6 @@
 //! The exact double-dummy solver for two-hand positions.
 //!
-//! The search works on the rank-abstracted bitboard of [`bits`]: it asks
+//! The search works on the rank-abstracted bitboard of [`super::bits`]: it asks
 //! yes/no questions ("can the side on lead take `target` of the remaining
 //! tricks?") and narrows the target to the exact count. What makes it fast:
 //!
