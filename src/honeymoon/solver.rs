@@ -270,10 +270,11 @@ impl Solver {
     /// The exact tricks of the side on lead when it leads `p`, knowing the
     /// position is worth `best` with best play.
     fn exact_lead(&mut self, a: Abs, p: u64, best: u8) -> u8 {
+        let n = a.mine.count_ones() as u8;
         let (mut lo, mut hi) = (0u8, best);
         while lo < hi {
             let g = (lo + hi).div_ceil(2);
-            if self.lead_ge(a, p, g) {
+            if self.lead_ge(a, n, p, g) {
                 lo = g;
             } else {
                 hi = g - 1;
@@ -305,8 +306,9 @@ impl Solver {
             b.hi = v;
             return b;
         }
-        b.hi = n - follower_sure(a, self.trump_lane) as u8;
-        b.lo = (quick_tricks(a, self.trump_lane) as u8).min(b.hi);
+        let (cash, sure) = quick_tricks(a, self.trump_lane);
+        b.hi = n - sure as u8;
+        b.lo = (cash as u8).min(b.hi);
         b
     }
 
@@ -428,7 +430,7 @@ impl Solver {
         let mut moves = [0u64; 16];
         let count = self.order_leads(a, b.best, &mut moves);
         for &p in &moves[..count] {
-            if self.lead_ge(a, p, target) {
+            if self.lead_ge(a, n, p, target) {
                 self.store(b.key, n, target, n, p.trailing_zeros() as u8);
                 return true;
             }
@@ -450,10 +452,12 @@ impl Solver {
     fn order_leads(&self, a: Abs, best: u8, moves: &mut [u64; 16]) -> usize {
         let other = a.other();
         let trump = self.trump_lane;
+        let (mine_count, their_count) = (lane_counts(a.mine), lane_counts(other));
         let mut scored = [(0i32, 0u64); 16];
         let mut count = 0;
         for p in run_bottoms(a.mine) {
             let lane = lane_of(p);
+            let suit = p.trailing_zeros() / 16;
             let above_other = other & lane & !(p | (p - 1));
             let follower_in_suit = other & lane != 0;
             let mut score = 0i32;
@@ -462,15 +466,15 @@ impl Solver {
             } else if above_other == 0 && (follower_in_suit || other & trump == 0 || lane == trump)
             {
                 // A sure winner: cash it.
-                score = 5000 + (a.mine & lane).count_ones() as i32;
+                score = 5000 + count_in(mine_count, suit) as i32;
             } else {
                 // Lead low from length; leading into the follower's void
                 // when it holds trumps just gives it a ruff.
                 if !follower_in_suit && other & trump != 0 {
                     score -= 200;
                 }
-                score += (a.mine & lane).count_ones() as i32 * 4;
-                score -= (other & lane).count_ones() as i32;
+                score += count_in(mine_count, suit) as i32 * 4;
+                score -= count_in(their_count, suit) as i32;
                 score = score * 16 + (p.trailing_zeros() & 15) as i32;
             }
             scored[count] = (score, p);
@@ -485,8 +489,7 @@ impl Solver {
 
     /// After the leader in `a` leads `p`, can it still reach `target`
     /// whatever the follower plays?
-    fn lead_ge(&mut self, a: Abs, p: u64, target: u8) -> bool {
-        let n = a.mine.count_ones() as u8;
+    fn lead_ge(&mut self, a: Abs, n: u8, p: u64, target: u8) -> bool {
         let (replies, count) = replies(a.other(), p, self.trump_lane);
         let mut next = [(Abs { mine: 0, all: 0 }, false); 4];
         for (slot, &q) in next.iter_mut().zip(&replies[..count]) {
@@ -599,53 +602,129 @@ fn by_seat(leader: Seat, mine: u8, theirs: u8) -> [u8; 2] {
     }
 }
 
-/// Cards of `mine` above every card of `theirs` in one lane.
+/// Per lane: every bit at or below the highest set bit of `x`.
 #[inline]
-fn tops(mine: u64, theirs: u64) -> u32 {
-    if theirs == 0 {
-        return mine.count_ones();
-    }
-    let h = 1u64 << (63 - theirs.leading_zeros());
-    (mine & !(h | (h - 1))).count_ones()
+fn smear_down(x: u64) -> u64 {
+    let mut s = x;
+    s |= (s >> 1) & 0x7FFF_7FFF_7FFF_7FFF;
+    s |= (s >> 2) & 0x3FFF_3FFF_3FFF_3FFF;
+    s |= (s >> 4) & 0x0FFF_0FFF_0FFF_0FFF;
+    s |= (s >> 8) & 0x00FF_00FF_00FF_00FF;
+    s
 }
 
-/// Tricks the side on lead can cash at once: top cards, and the rest of a
-/// suit once the follower is out of it and cannot ruff.
-fn quick_tricks(a: Abs, trump: u64) -> u32 {
+/// Per lane: how many bits of `x` are set, in the lane's low byte.
+#[inline]
+fn lane_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+}
+
+/// Lane `s` of per-lane counts.
+#[inline]
+fn count_in(counts: u64, s: u32) -> u32 {
+    ((counts >> (s * 16)) & 0xFF) as u32
+}
+
+/// Quick-trick bounds of `a` with trump lane `trump` (0: no trump): the
+/// tricks the side on lead can cash at once (top cards, and the rest of a
+/// suit once the follower is out of it and cannot ruff), and the tricks
+/// the follower must make whatever happens (trumps above all of the
+/// leader's trumps each win whenever they are played).
+#[inline]
+fn quick_tricks(a: Abs, trump: u64) -> (u32, u32) {
     let other = a.other();
-    let free = trump == 0 || {
-        let o = other & trump;
-        o.count_ones() <= tops(a.mine & trump, o)
+    let tops = lane_counts(a.mine & !smear_down(other));
+    let mine = lane_counts(a.mine);
+    let theirs = lane_counts(other);
+    let t_lane = trump.trailing_zeros() / 16;
+    let (free, sure) = if trump == 0 {
+        (true, 0)
+    } else {
+        let their_tops = lane_counts(other & trump & !smear_down(a.mine & trump));
+        (
+            count_in(theirs, t_lane) <= count_in(tops, t_lane),
+            count_in(their_tops, t_lane),
+        )
     };
     let mut total = 0;
     for s in 0..4 {
-        let lane = LANE << (s * 16);
-        let m = a.mine & lane;
-        if m == 0 {
-            continue;
-        }
-        let o = other & lane;
-        let t = tops(m, o);
+        let (t, m, o) = (count_in(tops, s), count_in(mine, s), count_in(theirs, s));
         total += if free {
-            if o.count_ones() <= t {
-                m.count_ones()
-            } else {
-                t
-            }
-        } else if lane == trump {
+            if o <= t { m } else { t }
+        } else if s == t_lane {
             t
         } else {
-            t.min(o.count_ones())
+            t.min(o)
         };
     }
-    total
+    (total, sure)
 }
 
-/// Tricks the follower must make whatever happens: trumps above all of the
-/// leader's trumps each win whenever they are played.
-fn follower_sure(a: Abs, trump: u64) -> u32 {
-    if trump == 0 {
-        return 0;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::CardSet;
+    use crate::game::rng_from_seed;
+    use rand::Rng;
+    use rand::seq::SliceRandom;
+
+    /// Cards of `mine` above every card of `theirs` (one lane), plainly.
+    fn tops(mine: u64, theirs: u64) -> u32 {
+        (0..64)
+            .filter(|&b| mine >> b & 1 == 1 && theirs >> b == 0)
+            .count() as u32
     }
-    tops(a.other() & trump, a.mine & trump)
+
+    /// The quick-trick rules one suit at a time.
+    fn reference(a: Abs, trump: u64) -> (u32, u32) {
+        let other = a.other();
+        let free =
+            trump == 0 || (other & trump).count_ones() <= tops(a.mine & trump, other & trump);
+        let mut total = 0;
+        for s in 0..4 {
+            let lane = LANE << (s * 16);
+            let (m, o) = (a.mine & lane, other & lane);
+            let t = tops(m, o);
+            total += if free {
+                if o.count_ones() <= t {
+                    m.count_ones()
+                } else {
+                    t
+                }
+            } else if lane == trump {
+                t
+            } else {
+                t.min(o.count_ones())
+            };
+        }
+        let sure = if trump == 0 {
+            0
+        } else {
+            tops(other & trump, a.mine & trump)
+        };
+        (total, sure)
+    }
+
+    #[test]
+    fn lane_parallel_quick_tricks_match_the_suit_by_suit_rules() {
+        let mut rng = rng_from_seed(8);
+        for _ in 0..5000 {
+            let n = rng.random_range(1..=13);
+            let mut pack: Vec<Card> = Card::all().collect();
+            pack.shuffle(&mut rng);
+            let lead: CardSet = pack[..n].iter().copied().collect();
+            let other: CardSet = pack[n..2 * n].iter().copied().collect();
+            let a = Abs::from_hands(lead, other);
+            for trump in [0, LANE, LANE << 16, LANE << 32, LANE << 48] {
+                assert_eq!(
+                    quick_tricks(a, trump),
+                    reference(a, trump),
+                    "{a:?} {trump:x}"
+                );
+            }
+        }
+    }
 }
