@@ -427,9 +427,18 @@ impl Solver {
                 self.probe(a, &mut b);
             }
         }
-        let mut moves = [0u64; 16];
-        let count = self.order_leads(a, b.best, &mut moves);
-        for &p in &moves[..count] {
+        let mut moves = [(0i32, 0u64); 16];
+        let count = self.score_leads(a, b.best, &mut moves);
+        for i in 0..count {
+            // Take the best-scored lead left: most nodes stop at the first.
+            let mut top = i;
+            for j in i + 1..count {
+                if moves[j].0 > moves[top].0 {
+                    top = j;
+                }
+            }
+            moves.swap(i, top);
+            let p = moves[i].1;
             if self.lead_ge(a, n, p, target) {
                 self.store(b.key, n, target, n, p.trailing_zeros() as u8);
                 return true;
@@ -448,12 +457,12 @@ impl Solver {
         }
     }
 
-    /// Leads of `a` (one per run of touching cards), best first.
-    fn order_leads(&self, a: Abs, best: u8, moves: &mut [u64; 16]) -> usize {
+    /// The leads of `a` (one per run of touching cards) with a score for
+    /// trying them: higher first.
+    fn score_leads(&self, a: Abs, best: u8, moves: &mut [(i32, u64); 16]) -> usize {
         let other = a.other();
         let trump = self.trump_lane;
         let (mine_count, their_count) = (lane_counts(a.mine), lane_counts(other));
-        let mut scored = [(0i32, 0u64); 16];
         let mut count = 0;
         for p in run_bottoms(a.mine) {
             let lane = lane_of(p);
@@ -477,12 +486,8 @@ impl Solver {
                 score -= count_in(their_count, suit) as i32;
                 score = score * 16 + (p.trailing_zeros() & 15) as i32;
             }
-            scored[count] = (score, p);
+            moves[count] = (score, p);
             count += 1;
-        }
-        scored[..count].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-        for (i, &(_, p)) in scored[..count].iter().enumerate() {
-            moves[i] = p;
         }
         count
     }
