@@ -240,6 +240,7 @@ fn solve(args: SolveArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliErr
         writeln!(out, "{}", analysis_json(&analysis))?;
     } else {
         write_diagram(&pos, &analysis, ascii, out)?;
+        writeln!(out, "({} search nodes)", solver.nodes())?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! rank-abstracted position with at most `K` cards a side, for no trump and
 //! for a trump suit, with the side on lead to move. Built level by level on
 //! a pool of threads (each level's solver reads the levels below), stored
-//! one byte a position in a versioned, checksummed file.
+//! half a byte a position in a versioned, checksummed file.
 //!
 //! Index of a position with `n` cards a side: the suit lengths (a
 //! composition of `2n` into four parts) rank first, then the `2n` owner
@@ -57,7 +57,8 @@ pub enum DbError {
 pub struct Db {
     k: usize,
     /// `levels[n - 1][t]`: values for `n` cards a side, `t` = 0 no trump,
-    /// 1 trump in the spade lane.
+    /// 1 trump in the spade lane; two to a byte, the even index in the low
+    /// nibble.
     levels: Vec<[Vec<u8>; 2]>,
 }
 
@@ -162,7 +163,7 @@ impl Db {
 
     /// Positions stored (both trump variants).
     pub fn positions(&self) -> usize {
-        self.levels.iter().map(|l| l[0].len() + l[1].len()).sum()
+        (1..=self.k).map(|n| 2 * level_size(n)).sum()
     }
 
     /// The side on lead's tricks in `a` (a trick boundary) with the trump
@@ -181,7 +182,8 @@ impl Db {
         };
         let (lengths, joined) = layout(a);
         let index = composition_rank(lengths) * binom(2 * n, n) + colex_rank(joined);
-        self.levels[n - 1][t].get(index).copied()
+        let byte = self.levels[n - 1][t].get(index / 2)?;
+        Some((byte >> (4 * (index & 1))) & 0xF)
     }
 
     /// Builds the database for up to `k` cards a side on `threads` threads
@@ -265,7 +267,7 @@ impl Db {
         let mut sum = [0u8; 8];
         sum.copy_from_slice(&bytes[16..24]);
         let payload = &bytes[24..];
-        let expected: usize = (1..=k).map(|n| 2 * level_size(n)).sum();
+        let expected: usize = (1..=k).map(level_size).sum();
         if payload.len() != expected {
             return Err(DbError::Corrupt("wrong size"));
         }
@@ -275,10 +277,14 @@ impl Db {
         let mut levels = Vec::new();
         let mut at = 0;
         for n in 1..=k {
-            let size = level_size(n);
+            let size = level_size(n) / 2;
             let nt = payload[at..at + size].to_vec();
             let tr = payload[at + size..at + 2 * size].to_vec();
-            if nt.iter().chain(&tr).any(|&v| usize::from(v) > n) {
+            if nt
+                .iter()
+                .chain(&tr)
+                .any(|&b| usize::from(b & 0xF) > n || usize::from(b >> 4) > n)
+            {
                 return Err(DbError::Corrupt("value out of range"));
             }
             levels.push([nt, tr]);
@@ -314,6 +320,9 @@ fn build_level(n: usize, trump: Option<Suit>, below: &std::sync::Arc<Db>) -> Vec
             },
         )
         .flatten_iter()
+        .collect::<Vec<u8>>()
+        .chunks(2)
+        .map(|pair| pair[0] | pair.get(1).map_or(0, |v| v << 4))
         .collect()
 }
 
@@ -350,14 +359,14 @@ mod tests {
     }
 
     fn small_db() -> Db {
-        Db::build(3, 2).unwrap_or_else(|e| panic!("{e}"))
+        Db::build(4, 2).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
     fn lookups_equal_the_solver_on_every_position() {
         let db = small_db();
         let mut solver = Solver::new();
-        for n in 1..=3 {
+        for n in 1..=4 {
             for a in level_positions(n) {
                 for trump in [
                     None,
@@ -373,6 +382,29 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_solver_with_the_database_agrees_with_the_solver_without() {
+        use crate::cards::{Card, CardSet};
+        use crate::game::rng_from_seed;
+        use crate::honeymoon::Position;
+        use rand::Rng;
+        use rand::seq::SliceRandom;
+        let db = std::sync::Arc::new(small_db());
+        let mut plain = Solver::with_table_bits(14);
+        let mut with_db = Solver::with_table_bits(14).with_db(db);
+        let mut rng = rng_from_seed(4);
+        for _ in 0..300 {
+            let n = rng.random_range(1..=8);
+            let mut pack: Vec<Card> = Card::all().collect();
+            pack.shuffle(&mut rng);
+            let north: CardSet = pack[..n].iter().copied().collect();
+            let south: CardSet = pack[n..2 * n].iter().copied().collect();
+            let trump = [None, Some(Suit::Diamonds), Some(Suit::Spades)][rng.random_range(0..3)];
+            let pos = Position::new(north, south, trump, rng.random_range(0..2));
+            assert_eq!(plain.analyze(&pos), with_db.analyze(&pos), "{pos:?}");
         }
     }
 

@@ -571,14 +571,14 @@ impl Honeymoon {
                 }
             }
         }
-        if self.options.doubling {
-            if let Some(c) = last {
-                if c.declarer != self.to_act && c.doubled == 0 {
-                    calls.push(Call::Double);
-                }
-                if c.declarer == self.to_act && c.doubled == 1 {
-                    calls.push(Call::Redouble);
-                }
+        if self.options.doubling
+            && let Some(c) = last
+        {
+            if c.declarer != self.to_act && c.doubled == 0 {
+                calls.push(Call::Double);
+            }
+            if c.declarer == self.to_act && c.doubled == 1 {
+                calls.push(Call::Redouble);
             }
         }
         calls

@@ -1,0 +1,335 @@
+//! `cardgames honeymoon solve | db build | sim` through the binary.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn cardgames() -> Command {
+    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("honeymoon-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn solve_json_gives_tricks_and_every_legal_card() {
+    // North leads from A Q of spades against South's K and a heart: the ace
+    // takes both tricks (South must follow with the king), the queen none.
+    let out = cardgames()
+        .args([
+            "honeymoon",
+            "solve",
+            "--north",
+            "AQ...",
+            "--south",
+            "K.2..",
+            "--trump",
+            "NT",
+            "--lead",
+            "N",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["north"], 2);
+    assert_eq!(v["south"], 0);
+    let cards: Vec<(String, u64)> = v["cards"]
+        .as_array()
+        .unwrap_or_else(|| panic!("cards"))
+        .iter()
+        .map(|c| {
+            (
+                c["card"].as_str().unwrap_or("").to_string(),
+                c["north"].as_u64().unwrap_or(99),
+            )
+        })
+        .collect();
+    assert_eq!(cards, vec![("As".to_string(), 2), ("Qs".to_string(), 0)]);
+}
+
+#[test]
+fn solve_text_shows_the_diagram_with_values() {
+    cardgames()
+        .args([
+            "--ascii",
+            "honeymoon",
+            "solve",
+            "--north",
+            "AK...",
+            "--south",
+            "QJ...",
+            "--trump",
+            "nt",
+            "--lead",
+            "s",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("North 2, South 0"))
+        .stdout(predicate::str::contains("S Q:2 J:2"));
+}
+
+#[test]
+fn solve_mid_trick_values_the_followers_cards() {
+    let out = cardgames()
+        .args([
+            "honeymoon",
+            "solve",
+            "--north",
+            ".5..",
+            "--south",
+            "A2...",
+            "--trump",
+            "NT",
+            "--lead",
+            "N",
+            "--led",
+            "Qs",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = &json_lines(&out)[0];
+    // Winning with the ace keeps the lead for the deuce: South takes both;
+    // ducking lets North's queen and then its heart win.
+    assert_eq!(
+        (v["north"].as_u64(), v["south"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert_eq!(v["cards"][0]["card"], "As");
+    assert_eq!(v["cards"][0]["north"], 0);
+    assert_eq!(v["cards"][1]["north"], 2);
+}
+
+#[test]
+fn batch_answers_one_line_per_position() {
+    let out = cardgames()
+        .args(["honeymoon", "solve", "--batch"])
+        .write_stdin("AK... QJ... NT N\n\nAK.2.. QJ.A.. H N\n2... A... S S\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["north"], 2);
+    assert_eq!(lines[1]["south"], 1);
+    assert_eq!(lines[2]["south"], 1);
+    assert_eq!(lines[2]["cards"][0]["card"], "As");
+}
+
+fn bad(args: &[&str], stdin: &str, message: &str) {
+    let out = cardgames()
+        .args(args)
+        .write_stdin(stdin.to_string())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message))
+        .get_output()
+        .stderr
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out).trim_end().lines().count(),
+        1,
+        "{args:?}"
+    );
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_status_2() {
+    let solve = |n: &'static str, s: &'static str, t: &'static str, l: &'static str| {
+        [
+            "honeymoon",
+            "solve",
+            "--north",
+            n,
+            "--south",
+            s,
+            "--trump",
+            t,
+            "--lead",
+            l,
+        ]
+    };
+    bad(
+        &solve("AK...", "AQ...", "S", "N"),
+        "",
+        "card As is in both hands",
+    );
+    bad(&solve("AKx...", "QJ...", "S", "N"), "", "not a rank");
+    bad(
+        &solve("AK...", "QJT...", "S", "N"),
+        "",
+        "same number of cards",
+    );
+    bad(
+        &solve("AKQJT98765432.A..", "...AKQJT98765432", "S", "N"),
+        "",
+        "at most 13",
+    );
+    bad(&solve("AK...", "QJ...", "X", "N"), "", "not a trump");
+    bad(&solve("AK...", "QJ...", "S", "E"), "", "not a seat");
+    bad(&solve("AK...", "QJ", "S", "N"), "", "not a PBN hand");
+    bad(&["honeymoon", "solve", "--north", "AK..."], "", "required");
+    bad(
+        &["honeymoon", "solve", "--batch"],
+        "AK... QJ... NT N\nAK... QJ...\n",
+        "line 2",
+    );
+    bad(
+        &["honeymoon", "solve", "--batch"],
+        "AK... AQ... NT N\n",
+        "line 1: card As is in both hands",
+    );
+    bad(
+        &["honeymoon", "sim", "--ai", "greedy,nobody", "--games", "1"],
+        "",
+        "unknown bot 'nobody'",
+    );
+    bad(
+        &["honeymoon", "sim", "--ai", "greedy", "--games", "1"],
+        "",
+        "two bots",
+    );
+    bad(
+        &["honeymoon", "db", "build", "--max-cards", "9", "--out", "x"],
+        "",
+        "error",
+    );
+}
+
+#[test]
+fn db_build_writes_a_file_solve_reads_and_damage_is_rejected() {
+    let path = temp_path("k3.db");
+    cardgames()
+        .args([
+            "honeymoon",
+            "db",
+            "build",
+            "--max-cards",
+            "3",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("K=3"));
+    let with_db = cardgames()
+        .args([
+            "honeymoon",
+            "solve",
+            "--north",
+            "AK.2..",
+            "--south",
+            "QJ.A..",
+            "--trump",
+            "H",
+            "--lead",
+            "N",
+            "--json",
+            "--db",
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(json_lines(&with_db)[0]["north"], 2);
+
+    let mut bytes = std::fs::read(&path).unwrap_or_default();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap_or_else(|e| panic!("{e}"));
+    cardgames()
+        .args([
+            "honeymoon",
+            "solve",
+            "--north",
+            "A...",
+            "--south",
+            "K...",
+            "--trump",
+            "NT",
+            "--lead",
+            "N",
+            "--db",
+        ])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("corrupt endgame database"));
+    bytes[8] = 7;
+    std::fs::write(&path, &bytes).unwrap_or_else(|e| panic!("{e}"));
+    cardgames()
+        .args([
+            "honeymoon",
+            "solve",
+            "--north",
+            "A...",
+            "--south",
+            "K...",
+            "--trump",
+            "NT",
+            "--lead",
+            "N",
+            "--db",
+        ])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("version 7"));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn sim_reports_both_bots_and_replays_from_a_seed() {
+    let run = || {
+        cardgames()
+            .args([
+                "honeymoon",
+                "sim",
+                "--games",
+                "3",
+                "--ai",
+                "greedy,random",
+                "--seed",
+                "5",
+                "--json",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let first = run();
+    assert_eq!(first, run(), "same seed, same match");
+    let v = &json_lines(&first)[0];
+    assert_eq!(v["games"], 3);
+    assert_eq!(v["bots"][0]["name"], "greedy");
+    assert_eq!(v["bots"][1]["name"], "random");
+    let mp = v["bots"][0]["match_points"].as_f64().unwrap_or(-1.0)
+        + v["bots"][1]["match_points"].as_f64().unwrap_or(-1.0);
+    assert!((mp - 3.0).abs() < 1e-9, "match points sum to the deals");
+}
