@@ -539,9 +539,9 @@ impl Table {
         let s = &mut self.state;
         let board: CardSet = s.board.iter().copied().collect();
         let mut values = [0u16; MAX_SEATS];
-        for i in 0..s.n {
-            if let (Some(h), true) = (s.holes[i], s.status[i].is_in()) {
-                values[i] = evaluate(board | h.iter().copied().collect()).get();
+        for (v, (hole, status)) in values.iter_mut().zip(s.holes.iter().zip(&s.status)) {
+            if let (Some(h), true) = (hole, status.is_in()) {
+                *v = evaluate(board | h.iter().copied().collect()).get();
             }
         }
         let pots = s.pots();
@@ -882,10 +882,10 @@ impl Game for Table {
             }
         }
         for e in &mut state.log {
-            if let Event::HoleDealt { seat: s, cards } = e {
-                if *s != seat {
-                    *cards = None;
-                }
+            if let Event::HoleDealt { seat: s, cards } = e
+                && *s != seat
+            {
+                *cards = None;
             }
         }
         View { seat, state }

@@ -186,13 +186,6 @@ pub struct Range {
 }
 
 impl Range {
-    /// Any two cards.
-    pub const ANY: Range = Range {
-        min_percentile: 0.0,
-        min_made: None,
-        max_made: None,
-    };
-
     fn admits(&self, hole: [Card; 2], board: &[Card]) -> bool {
         if preflop_percentile(hole) < self.min_percentile {
             return false;
@@ -273,6 +266,14 @@ mod tests {
     use super::*;
     use crate::cards::parse_cards;
     use crate::game::rng_from_seed;
+
+    impl Range {
+        const ANY: Range = Range {
+            min_percentile: 0.0,
+            min_made: None,
+            max_made: None,
+        };
+    }
 
     fn two(s: &str) -> [Card; 2] {
         let v = parse_cards(s).expect("cards");

@@ -236,10 +236,13 @@ impl Bot<Table> for Shark {
             if e + implied >= price {
                 return Action::Call;
             }
-            if self.hard && street == Street::Flop && folds > 0.5 && rng.random_bool(0.08) {
-                if let Some(a) = raise(size) {
-                    return a;
-                }
+            if self.hard
+                && street == Street::Flop
+                && folds > 0.5
+                && rng.random_bool(0.08)
+                && let Some(a) = raise(size)
+            {
+                return a;
             }
             return give_up(&legal);
         }
