@@ -313,7 +313,9 @@ fn rank_multisets(
 }
 
 /// The boards on which someone makes a flush in `suit`: their true result
-/// in, their rank-only result (counted by [`rank_boards`]) out.
+/// in, their rank-only result (counted by [`rank_boards`]) out. For each
+/// choice of new cards in the suit, the flushes are fixed and the other
+/// new cards matter only by rank, so they are taken by rank multiset.
 fn flush_boards(
     ev: &Evaluator,
     prefix: &[Hand],
@@ -322,27 +324,40 @@ fn flush_boards(
     suit: Suit,
     tally: &mut Tally,
 ) {
-    let fewest_needed = prefix
+    let n = prefix.len();
+    let held: Vec<u16> = prefix.iter().map(|h| h.cards().suit_mask(suit)).collect();
+    let fewest_needed = held
         .iter()
-        .map(|h| 5 - h.cards().of_suit(suit).len().min(5))
+        .map(|m| 5 - (m.count_ones() as usize).min(5))
         .min()
         .unwrap_or(5);
     let suited: Vec<Card> = avail.of_suit(suit).iter().collect();
-    let others: Vec<Card> = (avail - avail.of_suit(suit)).iter().collect();
+    let mut left = [0u8; 13];
+    for c in avail - avail.of_suit(suit) {
+        left[c.rank().index()] += 1;
+    }
+    let keys: Vec<u32> = prefix.iter().map(|h| h.rank_key()).collect();
+    let mut flush = [None; MAX_PLAYERS];
     let mut truth = [HandValue::default(); MAX_PLAYERS];
     let mut rank_only = [HandValue::default(); MAX_PLAYERS];
-    let n = prefix.len();
+    let mut taken = [0u8; 13];
     for j in fewest_needed..=missing.min(suited.len()) {
-        for_each_subset(&suited, j, Hand::EMPTY, &mut |with_suit| {
-            for_each_subset(&others, missing - j, with_suit, &mut |new| {
+        for_each_subset(&suited, j, Hand::EMPTY, &mut |new_suited| {
+            let new_mask = new_suited.cards().suit_mask(suit);
+            for (f, &m) in flush.iter_mut().zip(&held) {
+                let ranks = m | new_mask;
+                *f = (ranks.count_ones() >= 5).then(|| ev.flush_value(ranks));
+            }
+            let mut leaf = |add: u32, weight: u64| {
                 for i in 0..n {
-                    let hand = prefix[i].combine(new);
-                    truth[i] = ev.value(hand);
-                    rank_only[i] = ev.rank_value(hand.rank_key());
+                    rank_only[i] = ev.rank_value(keys[i] + add);
+                    truth[i] = flush[i].unwrap_or(rank_only[i]);
                 }
-                tally.record(&truth[..n], 1);
-                tally.record(&rank_only[..n], -1);
-            });
+                tally.record(&truth[..n], weight as i64);
+                tally.record(&rank_only[..n], -(weight as i64));
+            };
+            let start = new_suited.rank_key();
+            rank_multisets(&left, &mut taken, 0, missing - j, start, 1, &mut leaf);
         });
     }
 }

@@ -269,6 +269,13 @@ impl Evaluator {
         }
     }
 
+    /// The value of a flush whose suit holds these ranks (a 13-bit mask of
+    /// five or more).
+    #[inline(always)]
+    pub(crate) fn flush_value(&self, ranks: u16) -> HandValue {
+        HandValue(self.flushes[ranks as usize & (FLUSH_SLOTS - 1)])
+    }
+
     /// How many slots the rank-value table has.
     pub fn rank_table_len(&self) -> usize {
         self.slots
