@@ -13,14 +13,13 @@
 //! a flush (at most one suit can have five of seven cards) the 13-bit rank
 //! mask of that suit indexes a table of flush values.
 //!
-//! Tables are built once, on first use, from the reference ranker: five
-//! ranks are ranked by it, six and seven ranks take the best of dropping
-//! one card. Sizes: the rank-value table holds 76,155 keys in
-//! `Evaluator::rank_table_len` slots of 2 bytes (about 170 KB), its row
-//! offsets 4,491 × 4 bytes, the flush table and the per-suit key sums
-//! 8,192 entries each (16 KB and 32 KB).
+//! Tables are built once, on first use (about 0.1 s), from the reference
+//! ranker: five ranks are ranked by it, six and seven ranks take the best
+//! of dropping one card. Sizes: the rank-value table has one 2-byte slot
+//! per multiset of 5, 6 or 7 ranks, 73,775 in all (144 KB: the hash is
+//! minimal), its row offsets 16,384 × 4 bytes (64 KB), the flush values
+//! and the per-suit key sums 8,192 entries each (16 KB and 32 KB).
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
@@ -31,7 +30,7 @@ use super::{HandValue, class_value, for_each_rank_multiset, offsuit, reference};
 /// more than four times) differ. Found by a greedy search taking, rank
 /// after rank, the smallest key that keeps the sums distinct; the test
 /// below checks the property.
-const RANK_KEYS: [u32; 13] = [
+pub(crate) const RANK_KEYS: [u32; 13] = [
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
 ];
 
@@ -41,13 +40,21 @@ const SUIT_SHIFT: u32 = 32;
 const EMPTY_KEY: u64 = 0x3333 << SUIT_SHIFT;
 /// The counters' top bits: a flush.
 const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
-/// Low key bits taken as the column within a row of the perfect hash.
-const ROW_SHIFT: u32 = 12;
-const COLUMN_MASK: u32 = (1 << ROW_SHIFT) - 1;
+/// The perfect hash's row is the key's low `ROW_BITS` bits (they spread
+/// evenly), its column the rest.
+const ROW_BITS: u32 = 14;
+const ROW_MASK: u32 = (1 << ROW_BITS) - 1;
+const ROWS: usize = 1 << ROW_BITS;
+/// The rank-value table's length: a power of two above the 73,775 slots
+/// used, so a masked index needs no bounds check (the rest is never read).
+const RANK_SLOTS: usize = 1 << 17;
+/// Flush values by 13-bit rank mask.
+const FLUSH_SLOTS: usize = 1 << 13;
 
-/// Each card's key: its rank key plus one in its suit's counter.
-const CARD_KEYS: [u64; 52] = {
-    let mut keys = [0u64; 52];
+/// Each card's key: its rank key plus one in its suit's counter (64
+/// entries so that a masked card index needs no bounds check).
+const CARD_KEYS: [u64; 64] = {
+    let mut keys = [0u64; 64];
     let mut i = 0;
     while i < 52 {
         keys[i] = RANK_KEYS[i / 4] as u64 + (1u64 << (SUIT_SHIFT + 4 * (i as u32 % 4)));
@@ -57,8 +64,8 @@ const CARD_KEYS: [u64; 52] = {
 };
 
 /// Each card's bit in a [`CardSet`].
-const CARD_BITS: [u64; 52] = {
-    let mut bits = [0u64; 52];
+const CARD_BITS: [u64; 64] = {
+    let mut bits = [0u64; 64];
     let mut i = 0;
     while i < 52 {
         bits[i] = 1u64 << ((i as u32 % 4) * 16 + i as u32 / 4);
@@ -92,7 +99,7 @@ impl Hand {
     #[inline(always)]
     #[must_use]
     pub const fn add(self, card: Card) -> Hand {
-        let i = card.index();
+        let i = card.index() & 63;
         Hand {
             key: self.key + CARD_KEYS[i],
             mask: self.mask | CARD_BITS[i],
@@ -129,6 +136,13 @@ impl Hand {
         self.mask == 0
     }
 
+    /// The sum of the rank keys: what the value of a hand without a flush
+    /// depends on.
+    #[inline(always)]
+    pub(crate) const fn rank_key(self) -> u32 {
+        self.key as u32
+    }
+
     /// The value of a hand of five to seven cards.
     #[inline]
     pub fn value(self) -> HandValue {
@@ -140,14 +154,47 @@ impl Hand {
 /// a hot loop.
 #[derive(Debug)]
 pub struct Evaluator {
-    /// Row offsets of the perfect hash, by `key >> ROW_SHIFT`.
-    offsets: Box<[u32]>,
+    /// Row offsets of the perfect hash, by the key's low `ROW_BITS` bits.
+    offsets: Box<[u32; ROWS]>,
     /// Values of the non-flush hands, by perfect hash of the rank key.
-    ranks: Box<[u16]>,
+    ranks: Box<[u16; RANK_SLOTS]>,
+    /// How many slots of `ranks` are used.
+    slots: usize,
     /// Values of flushes, by the 13-bit rank mask of the flush suit.
-    flushes: Box<[u16]>,
+    flushes: Box<[u16; FLUSH_SLOTS]>,
     /// The sum of the rank keys of a 13-bit rank mask.
-    mask_keys: Box<[u32]>,
+    mask_keys: Box<[u32; FLUSH_SLOTS]>,
+    /// For a six-card rank key's slot: its row in `sevenths`.
+    six_rows: Box<[u16; RANK_SLOTS]>,
+    /// By six-rank multiset (row) and a seventh rank: the non-flush value.
+    sevenths: Box<[[u16; 13]]>,
+}
+
+/// The values of one six-card hand plus each possible seventh card: one
+/// lookup for the whole row of thirteen ranks, then one load per card.
+/// For enumerations, whose last level adds one card to a fixed prefix.
+#[derive(Debug, Clone, Copy)]
+pub struct Sevenths<'a> {
+    row: [u16; 13],
+    flushes: &'a [u16; FLUSH_SLOTS],
+    /// The suit with four or more cards in the six, or 4 when none.
+    flush_suit: usize,
+    /// The ranks of that suit, as a 13-bit mask.
+    flush_ranks: usize,
+}
+
+impl Sevenths<'_> {
+    /// The value of the six cards plus `card` (not one of them).
+    #[inline(always)]
+    pub fn value(&self, card: Card) -> HandValue {
+        let i = card.index();
+        let (rank, suit) = (i >> 2, i & 3);
+        if suit == self.flush_suit {
+            HandValue(self.flushes[(self.flush_ranks | 1 << rank) & (FLUSH_SLOTS - 1)])
+        } else {
+            HandValue(self.row[rank])
+        }
+    }
 }
 
 static TABLES: LazyLock<Evaluator> = LazyLock::new(Evaluator::build);
@@ -186,39 +233,112 @@ impl Evaluator {
         self.rank_value(key)
     }
 
+    /// The value of five to seven cards of these ranks (their key sum)
+    /// counted as if there were no flush.
     #[inline(always)]
-    fn rank_value(&self, key: u32) -> HandValue {
-        let slot = self.offsets[(key >> ROW_SHIFT) as usize] + (key & COLUMN_MASK);
-        HandValue(self.ranks[slot as usize])
+    pub(crate) fn rank_value(&self, key: u32) -> HandValue {
+        HandValue(self.ranks[self.slot(key)])
+    }
+
+    /// The values of `six` (a hand of six cards) plus each seventh card.
+    #[inline(always)]
+    pub fn sevenths(&self, six: Hand) -> Sevenths<'_> {
+        let mut row = self.sevenths[self.six_rows[self.slot(six.rank_key())] as usize];
+        // A counter at 7 or more (3 + four cards) names the suit.
+        let counters = (six.key >> SUIT_SHIFT) as u32;
+        let fours = (counters + 0x1111) & 0x8888;
+        let flush_suit = if fours == 0 {
+            4
+        } else {
+            fours.trailing_zeros() as usize / 4
+        };
+        let flush_ranks = if fours == 0 {
+            0
+        } else {
+            ((six.mask >> (16 * flush_suit)) & 0x1FFF) as usize
+        };
+        if six.key & FLUSH_BITS != 0 {
+            // Five of a suit already: any other seventh card leaves the flush.
+            row = [self.flushes[flush_ranks]; 13];
+        }
+        Sevenths {
+            row,
+            flushes: &self.flushes,
+            flush_suit,
+            flush_ranks,
+        }
+    }
+
+    /// The value of a flush whose suit holds these ranks (a 13-bit mask of
+    /// five or more).
+    #[inline(always)]
+    pub(crate) fn flush_value(&self, ranks: u16) -> HandValue {
+        HandValue(self.flushes[ranks as usize & (FLUSH_SLOTS - 1)])
     }
 
     /// How many slots the rank-value table has.
     pub fn rank_table_len(&self) -> usize {
-        self.ranks.len()
+        self.slots
     }
 
     fn build() -> Evaluator {
-        let rank_values = rank_values();
-        let (offsets, slots) = perfect_hash(rank_values.keys().copied());
-        let mut ranks = vec![0u16; slots].into_boxed_slice();
-        for (&key, &value) in &rank_values {
-            let slot = offsets[(key >> ROW_SHIFT) as usize] + (key & COLUMN_MASK);
-            ranks[slot as usize] = value.0;
-        }
-        let mask_keys = (0..1u32 << 13)
-            .map(|m| {
-                (0..13)
-                    .filter(|r| m >> r & 1 != 0)
-                    .map(|r| RANK_KEYS[r])
-                    .sum()
-            })
-            .collect();
-        Evaluator {
+        let mut by_size: [Vec<(u32, Vec<Rank>)>; 3] = Default::default();
+        for_each_rank_multiset(|r: [Rank; 5]| by_size[0].push((key_of(&r), r.to_vec())));
+        for_each_rank_multiset(|r: [Rank; 6]| by_size[1].push((key_of(&r), r.to_vec())));
+        for_each_rank_multiset(|r: [Rank; 7]| by_size[2].push((key_of(&r), r.to_vec())));
+        let keys = by_size.iter().flatten().map(|(key, _)| *key);
+        let (offsets, slots) = perfect_hash(keys);
+        let mut ev = Evaluator {
             offsets,
-            ranks,
+            ranks: boxed_array(),
+            slots,
             flushes: flush_values(),
-            mask_keys,
+            mask_keys: {
+                let mut keys: Box<[u32; FLUSH_SLOTS]> = boxed_array();
+                for (m, key) in keys.iter_mut().enumerate() {
+                    *key = (0..13)
+                        .filter(|r| m >> r & 1 != 0)
+                        .map(|r| RANK_KEYS[r])
+                        .sum();
+                }
+                keys
+            },
+            six_rows: boxed_array(),
+            sevenths: vec![[0u16; 13]; by_size[1].len()].into_boxed_slice(),
+        };
+        // Five ranks: the reference ranker, in suits that make no flush.
+        for (key, ranks) in &by_size[0] {
+            let cards: [Card; 5] = offsuit(std::array::from_fn(|i| ranks[i]));
+            let slot = ev.slot(*key);
+            ev.ranks[slot] = class_value(reference::rank_five(&cards)).0;
         }
+        // Six and seven: the best of dropping one card.
+        for (key, ranks) in by_size[1].iter().chain(&by_size[2]) {
+            let best = ranks
+                .iter()
+                .map(|r| ev.ranks[ev.slot(key - RANK_KEYS[r.index()])])
+                .max()
+                .unwrap_or_default();
+            let slot = ev.slot(*key);
+            ev.ranks[slot] = best;
+        }
+        // Six ranks and a seventh, for enumerations.
+        for (row, (key, ranks)) in by_size[1].iter().enumerate() {
+            let slot = ev.slot(*key);
+            ev.six_rows[slot] = row as u16;
+            for (r, rank_key) in RANK_KEYS.iter().enumerate() {
+                if ranks.iter().filter(|x| x.index() == r).count() < 4 {
+                    ev.sevenths[row][r] = ev.ranks[ev.slot(key + rank_key)];
+                }
+            }
+        }
+        ev
+    }
+
+    /// The rank-value table slot of a rank key.
+    #[inline(always)]
+    fn slot(&self, key: u32) -> usize {
+        (self.offsets[(key & ROW_MASK) as usize] + (key >> ROW_BITS)) as usize & (RANK_SLOTS - 1)
     }
 }
 
@@ -227,103 +347,108 @@ fn key_of(ranks: &[Rank]) -> u32 {
     ranks.iter().map(|r| RANK_KEYS[r.index()]).sum()
 }
 
-/// The non-flush value of every multiset of five, six and seven ranks, by
-/// key: five from the reference ranker, more by dropping each card in turn.
-fn rank_values() -> HashMap<u32, HandValue> {
-    let mut values = HashMap::with_capacity(80_000);
-    for_each_rank_multiset(|ranks: [Rank; 5]| {
-        let strength = reference::rank_five(&offsuit(ranks));
-        values.insert(key_of(&ranks), class_value(strength));
-    });
-    let best_dropping_one = |values: &HashMap<u32, HandValue>, ranks: &[Rank]| {
-        let key = key_of(ranks);
-        ranks
-            .iter()
-            .map(|r| values[&(key - RANK_KEYS[r.index()])])
-            .max()
-            .unwrap_or_default()
-    };
-    let mut six = Vec::new();
-    for_each_rank_multiset(|ranks: [Rank; 6]| six.push((key_of(&ranks), ranks)));
-    for (key, ranks) in six {
-        let v = best_dropping_one(&values, &ranks);
-        values.insert(key, v);
-    }
-    let mut seven = Vec::new();
-    for_each_rank_multiset(|ranks: [Rank; 7]| seven.push((key_of(&ranks), ranks)));
-    for (key, ranks) in seven {
-        let v = best_dropping_one(&values, &ranks);
-        values.insert(key, v);
-    }
-    values
-}
-
 /// The flush value of every 13-bit rank mask of five or more ranks: five
 /// from the reference ranker, more by dropping each rank in turn.
-fn flush_values() -> Box<[u16]> {
-    let mut values = vec![0u16; 1 << 13];
+fn flush_values() -> Box<[u16; FLUSH_SLOTS]> {
+    let mut values: Box<[u16; FLUSH_SLOTS]> = boxed_array();
     for mask in 0..1usize << 13 {
-        let ranks: Vec<Rank> = (0..13u8)
+        let ranks = (0..13u8)
             .filter(|r| mask >> r & 1 != 0)
-            .map(Rank::from_index)
-            .collect();
-        values[mask] = match ranks.len() {
+            .map(Rank::from_index);
+        values[mask] = match mask.count_ones() {
             0..5 => 0,
             5 => {
-                let cards: [Card; 5] = std::array::from_fn(|i| Card::new(ranks[i], Suit::Spades));
+                let mut five = ranks.map(|r| Card::new(r, Suit::Spades));
+                let cards: [Card; 5] = std::array::from_fn(|_| {
+                    five.next().unwrap_or(Card::new(Rank::Two, Suit::Spades))
+                });
                 class_value(reference::rank_five(&cards)).0
             }
             _ => ranks
-                .iter()
                 .map(|r| values[mask & !(1 << r.index())])
                 .max()
                 .unwrap_or_default(),
         };
     }
-    values.into_boxed_slice()
+    values
 }
 
-/// Row displacement: places each row of keys (same `key >> ROW_SHIFT`) at
-/// the lowest offset where its columns fall on free slots, fullest rows
-/// first. Returns the offsets by row and the number of slots used.
-fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32]>, usize) {
-    let mut rows: HashMap<u32, Vec<u32>> = HashMap::new();
+/// A zeroed array on the heap.
+fn boxed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N elements"))
+}
+
+/// Row displacement: places each row of keys (same low `ROW_BITS` bits)
+/// at the lowest offset where all its columns fall on free slots, fullest
+/// rows first. Offsets are tried 64 at a time on a bit set of the slots
+/// taken. Returns the offsets by row and the number of slots used.
+fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32; ROWS]>, usize) {
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); ROWS];
     for key in keys {
-        rows.entry(key >> ROW_SHIFT)
-            .or_default()
-            .push(key & COLUMN_MASK);
+        rows[(key & ROW_MASK) as usize].push((key >> ROW_BITS) as usize);
     }
-    let row_count = rows.keys().max().map_or(0, |&r| r as usize + 1);
-    let mut order: Vec<(u32, Vec<u32>)> = rows.into_iter().collect();
-    order.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-    let mut offsets = vec![0u32; row_count];
-    let mut used: Vec<bool> = Vec::new();
-    let mut first_free = 0usize;
-    for (row, columns) in order {
-        let lowest = columns.iter().copied().min().unwrap_or(0) as usize;
-        let mut offset = first_free.saturating_sub(lowest);
-        while columns
-            .iter()
-            .any(|&c| used.get(offset + c as usize).copied().unwrap_or(false))
-        {
-            offset += 1;
-        }
-        for &c in &columns {
-            let slot = offset + c as usize;
-            if slot >= used.len() {
-                used.resize(slot + 1, false);
+    for row in &mut rows {
+        row.sort_unstable();
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+    let mut offsets: Box<[u32; ROWS]> = boxed_array();
+    let mut taken: Vec<u64> = Vec::new();
+    // Every slot below `full * 64` is taken.
+    let mut full = 0usize;
+    let mut slots = 0;
+    for row in order {
+        let columns = &rows[row];
+        let Some(&lowest) = columns.first() else {
+            continue;
+        };
+        let mut base = (full * 64).saturating_sub(lowest);
+        let offset = loop {
+            // Bit i of `fits`: the row fits at offset base + i.
+            let mut fits = !window(&taken, base + lowest);
+            for &c in &columns[1..] {
+                if fits == 0 {
+                    break;
+                }
+                fits &= !window(&taken, base + c);
             }
-            used[slot] = true;
+            if fits != 0 {
+                break base + fits.trailing_zeros() as usize;
+            }
+            base += 64;
+        };
+        for &c in columns {
+            let slot = offset + c;
+            if slot / 64 >= taken.len() {
+                taken.resize(slot / 64 + 1, 0);
+            }
+            taken[slot / 64] |= 1 << (slot % 64);
+            slots = slots.max(slot + 1);
         }
-        while used.get(first_free).copied().unwrap_or(false) {
-            first_free += 1;
+        offsets[row] = offset as u32;
+        while taken.get(full) == Some(&!0) {
+            full += 1;
         }
-        offsets[row as usize] = offset as u32;
     }
-    // Keys of rows never seen land on slot 0 + column: pad so every such
-    // lookup stays inside the table.
-    let slots = used.len().max(COLUMN_MASK as usize + 1);
-    (offsets.into_boxed_slice(), slots)
+    assert!(
+        slots <= RANK_SLOTS,
+        "the rank table outgrew its {RANK_SLOTS} slots"
+    );
+    (offsets, slots)
+}
+
+/// Bits `start .. start + 64` of a bit set (bits past its end are clear).
+fn window(bits: &[u64], start: usize) -> u64 {
+    let (word, shift) = (start / 64, start % 64);
+    let low = bits.get(word).copied().unwrap_or(0) >> shift;
+    let high = match shift {
+        0 => 0,
+        _ => bits.get(word + 1).copied().unwrap_or(0) << (64 - shift),
+    };
+    low | high
 }
 
 #[cfg(test)]
@@ -348,6 +473,11 @@ mod tests {
         });
         assert_eq!(count, 6175 + 18395 + 49205);
         assert_eq!(sums.len(), count);
+        assert_eq!(
+            Evaluator::get().rank_table_len(),
+            count,
+            "a minimal perfect hash"
+        );
     }
 
     /// Every five-card hand: the fast value equals the reference's, through
@@ -405,6 +535,60 @@ mod tests {
                 assert_eq!(ev.evaluate(set), want, "{hand:?}");
                 assert_eq!(ev.value(Hand::of(set)), want, "{hand:?}");
             }
+        }
+    }
+
+    /// The enumeration shortcut gives the plain value for every seventh
+    /// card of random six-card hands, flush draws included.
+    #[test]
+    fn sevenths_match_plain_evaluation() {
+        use rand::seq::SliceRandom;
+        let ev = Evaluator::get();
+        let mut rng = crate::game::rng_from_seed(4);
+        let mut deck: Vec<Card> = Card::all().collect();
+        for round in 0..20_000 {
+            let (six, _) = deck.partial_shuffle(&mut rng, 6);
+            let mut six: Vec<Card> = six.to_vec();
+            if round % 2 == 0 {
+                // Four of a suit, so the seventh can make a flush.
+                for (i, c) in six.iter_mut().take(4).enumerate() {
+                    *c = Card::new(
+                        Rank::from_index((round / 2 % 3 + 3 * i) as u8),
+                        Suit::Hearts,
+                    );
+                }
+                six.sort_unstable();
+                six.dedup();
+            }
+            let hand = six.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            if hand.len() != 6 {
+                continue;
+            }
+            let sevenths = ev.sevenths(hand);
+            for c in Card::all().filter(|c| !hand.cards().contains(*c)) {
+                assert_eq!(sevenths.value(c), ev.value(hand.add(c)), "{six:?} + {c}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Any five to seven distinct cards, added in any order: the same
+        /// value from the incremental hand, the set and the reference.
+        #[test]
+        fn order_and_entry_point_do_not_matter(
+            indices in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 5..=7),
+            rotate in 0usize..7,
+        ) {
+            let mut cards: Vec<Card> = indices.iter().filter_map(|&i| Card::from_index(i)).collect();
+            let forward = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            let n = cards.len();
+            cards.rotate_left(rotate % n);
+            cards.reverse();
+            let backward = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            let ev = Evaluator::get();
+            proptest::prop_assert_eq!(forward, backward);
+            proptest::prop_assert_eq!(ev.value(forward), super::super::best_five(&cards).0);
+            proptest::prop_assert_eq!(ev.evaluate(forward.cards()), ev.value(forward));
         }
     }
 

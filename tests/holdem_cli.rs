@@ -1,0 +1,219 @@
+//! `cardgames holdem rank` and `cardgames holdem equity` through the
+//! binary: the JSON contract, text output, stdin batches, and bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn cardgames() -> Command {
+    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("binary: {e}"))
+}
+
+fn json_lines(args: &[&str], stdin: &str) -> Vec<Value> {
+    let out = cardgames().args(args).write_stdin(stdin).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn rank_json_follows_the_contract() {
+    let v = json_lines(
+        &["holdem", "rank", "As", "Ks", "7h", "7c", "Kd", "--json"],
+        "",
+    );
+    assert_eq!(
+        v[0],
+        serde_json::json!({
+            "cards": ["As", "Ks", "7h", "7c", "Kd"],
+            "category": "two pair",
+            "best": ["Ks", "Kd", "7h", "7c", "As"],
+            "value": v[0]["value"],
+        })
+    );
+    let keys: Vec<&str> = v[0]
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(keys, ["cards", "category", "best", "value"]);
+}
+
+#[test]
+fn rank_reads_a_batch_from_stdin_and_values_order_hands() {
+    let hands = "As Ks Qs Js Ts 2c 3d\n\n5d 4d 3d 2d Ad\n7c 5d 4h 3s 2c\nKc Kd Ks 2h 2d 9c\n";
+    let v = json_lines(&["holdem", "rank", "-", "--json"], hands);
+    let cats: Vec<&str> = v
+        .iter()
+        .map(|x| x["category"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        cats,
+        [
+            "straight flush",
+            "straight flush",
+            "high card",
+            "full house"
+        ]
+    );
+    let values: Vec<u64> = v.iter().map(|x| x["value"].as_u64().unwrap_or(0)).collect();
+    assert_eq!(values[0], 7462);
+    assert_eq!(values[2], 1);
+    assert!(values[1] < values[0] && values[3] < values[1]);
+    assert_eq!(
+        v[1]["best"],
+        serde_json::json!(["5d", "4d", "3d", "2d", "Ad"])
+    );
+}
+
+#[test]
+fn rank_text() {
+    cardgames()
+        .args(["--ascii", "holdem", "rank", "AsKs7h7cKd"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "two pair: Ks Kd 7h 7c As (value ",
+        ));
+}
+
+#[test]
+fn equity_json_follows_the_contract() {
+    let v = json_lines(
+        &["holdem", "equity", "AdAc", "KhKs", "--exact", "--json"],
+        "",
+    );
+    assert_eq!(
+        v[0],
+        serde_json::json!({
+            "boards": 1_712_304,
+            "exact": true,
+            "players": [
+                {"hand": "AdAc", "win": 1_388_072, "tie": 6538, "equity": 0.8126},
+                {"hand": "KhKs", "win": 317_694, "tie": 6538, "equity": 0.1874},
+            ]
+        })
+    );
+}
+
+#[test]
+fn equity_with_board_dead_cards_and_ranges() {
+    let v = json_lines(
+        &[
+            "holdem", "equity", "AhKh", "QQ+", "--board", "2h 7h Qd", "--dead", "Qs", "--json",
+        ],
+        "",
+    );
+    // Turn and river from 52 - 2 - 3 - 1 - 2 = 44 cards, for each deal of
+    // QQ+ beside AhKh, the board and the dead queen: 1 QQ, 3 KK, 3 AA.
+    assert_eq!(v[0]["exact"], true);
+    let deals = 1 + 3 + 3;
+    assert_eq!(v[0]["boards"], deals * 44 * 43 / 2);
+    let total: f64 = v[0]["players"]
+        .as_array()
+        .map(|p| p.iter().map(|x| x["equity"].as_f64().unwrap_or(0.0)).sum())
+        .unwrap_or(0.0);
+    assert!((total - 1.0).abs() < 2e-4, "{total}");
+}
+
+#[test]
+fn monte_carlo_is_seeded() {
+    let args = [
+        "holdem",
+        "equity",
+        "AKs",
+        "random",
+        "random",
+        "--samples",
+        "20000",
+        "--seed",
+        "9",
+        "--json",
+    ];
+    let a = json_lines(&args, "");
+    let b = json_lines(&args, "");
+    assert_eq!(a, b);
+    assert_eq!(a[0]["exact"], false);
+    assert_eq!(a[0]["boards"], 20_000);
+    let mut with_threads = args.to_vec();
+    with_threads.extend(["--threads", "1"]);
+    assert_eq!(json_lines(&with_threads, ""), a);
+    cardgames()
+        .args(["holdem", "equity", "AA", "random", "--samples", "100"])
+        .assert()
+        .success()
+        .stderr(predicate::str::starts_with("seed: "));
+}
+
+#[test]
+fn equity_text() {
+    cardgames()
+        .args(["holdem", "equity", "AdAc", "KhKs"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("AdAc    81.26%"))
+        .stdout(predicate::str::contains("1712304 boards, exact"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["holdem", "rank", "As", "Ks", "Qs", "Js"], "5 to 7 cards"),
+        (
+            &["holdem", "rank", "As", "Ks", "Qs", "Js", "As"],
+            "appears twice",
+        ),
+        (&["holdem", "rank", "As", "Ks", "Qs", "Js", "Xx"], "not a"),
+        (&["holdem", "rank", "2c3c4c5c6c7c8c9c"], "5 to 7 cards"),
+        (&["holdem", "equity", "AA"], "HAND"),
+        (&["holdem", "equity", "AA", "QQ+s"], "hand 2"),
+        (&["holdem", "equity", "AsKs", "AsQs"], "no possible deal"),
+        (
+            &["holdem", "equity", "AA", "KK", "--board", "2c"],
+            "0, 3, 4 or 5",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--board", "2c3c"],
+            "0, 3, 4 or 5",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--board", "2c3c2c"],
+            "--board",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--dead", "Ac Ad Ah"],
+            "hand 1",
+        ),
+        (
+            &["holdem", "equity", "AsKs", "QQ", "--board", "As 2c 3d"],
+            "hand 1",
+        ),
+        (
+            &[
+                "holdem", "equity", "AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55",
+            ],
+            "2 to 9",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--samples", "0"],
+            "--samples",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--exact", "--samples", "5"],
+            "--samples",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = cardgames().args(*args).assert().code(2).stdout("");
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let out = cardgames()
+        .args(["holdem", "rank", "-"])
+        .write_stdin("As Ks Qs Js Ts\nAs Ks\n")
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.starts_with("error: line 2: "), "{err}");
+}
