@@ -299,10 +299,23 @@ fn views_hide_unshown_hole_cards() {
     assert!(v.state.hole(2).is_some());
     assert_eq!(v.state.hole(1), None);
     assert_eq!(v.state.hole(0), None);
+    // The log never names hole cards; events are filtered per seat.
     assert!(v.state.log().iter().all(|e| match e {
-        Event::HoleDealt { seat, cards } => (*seat == 2) == cards.is_some(),
+        Event::HoleDealt { cards, .. } => cards.is_none(),
         _ => true,
     }));
+    let dealt = Event::HoleDealt {
+        seat: 1,
+        cards: t.state().hole(1),
+    };
+    assert_eq!(dealt.seen_by(1), dealt);
+    assert_eq!(
+        dealt.seen_by(2),
+        Event::HoleDealt {
+            seat: 1,
+            cards: None
+        }
+    );
     // Seat 0 folds, seats 1 and 2 check it down: both show, the folder never.
     play(&mut t, &[(0, Fold), (1, Call), (2, Check)]);
     for _ in 0..3 {
