@@ -754,8 +754,8 @@ impl HandState {
 
     /// The pots as they stand.
     pub fn pots(&self) -> Vec<Pot> {
-        let folded: Vec<bool> = self.statuses().iter().map(|&s| !s.is_in()).collect();
-        form_pots(self.contributed(), &folded)
+        let folded = self.status.map(|s| !s.is_in());
+        form_pots(self.contributed(), &folded[..self.n])
     }
 
     /// The choices of the player to act (none when the hand is over).
