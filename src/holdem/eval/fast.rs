@@ -55,6 +55,9 @@ const ROWS: usize = 1 << ROW_BITS;
 /// The rank-value table's length: a power of two above the 73,775 slots
 /// used, so a masked index needs no bounds check (the rest is never read).
 const RANK_SLOTS: usize = 1 << 17;
+/// The mark of a suit with five cards or more in a mask's key sum (above
+/// every sum of seven rank keys).
+const FIVE_OF_A_SUIT: u32 = 1 << 31;
 /// Flush values by 13-bit rank mask.
 const FLUSH_SLOTS: usize = 1 << 13;
 
@@ -169,7 +172,9 @@ pub struct Evaluator {
     slots: usize,
     /// Values of flushes, by the 13-bit rank mask of the flush suit.
     flushes: Box<[u16; FLUSH_SLOTS]>,
-    /// The sum of the rank keys of a 13-bit rank mask.
+    /// The sum of the rank keys of a 13-bit rank mask, plus
+    /// `FIVE_OF_A_SUIT` when the mask has five ranks or more (no popcount
+    /// needed; of seven cards only one suit can have five).
     mask_keys: Box<[u32; FLUSH_SLOTS]>,
     /// For a six-card rank key's slot: its row in `sevenths`.
     six_rows: Box<[u16; RANK_SLOTS]>,
@@ -230,14 +235,15 @@ impl Evaluator {
         debug_assert!((5..=7).contains(&cards.len()), "{cards} is not 5-7 cards");
         let b = cards.bits();
         let masks = [b, b >> 16, b >> 32, b >> 48].map(|m| (m & 0x1FFF) as usize);
-        let mut key = 0;
-        for m in masks {
-            if m.count_ones() >= 5 {
-                return HandValue(self.flushes[m]);
-            }
-            key += self.mask_keys[m];
+        let key: u32 = masks.iter().map(|&m| self.mask_keys[m]).sum();
+        if key & FIVE_OF_A_SUIT == 0 {
+            return self.rank_value(key);
         }
-        self.rank_value(key)
+        let suit = masks
+            .iter()
+            .position(|&m| self.mask_keys[m] & FIVE_OF_A_SUIT != 0)
+            .unwrap_or_default();
+        HandValue(self.flushes[masks[suit]])
     }
 
     /// The value of five to seven cards of these ranks (their key sum)
@@ -303,10 +309,13 @@ impl Evaluator {
             mask_keys: {
                 let mut keys: Box<[u32; FLUSH_SLOTS]> = boxed_array();
                 for (m, key) in keys.iter_mut().enumerate() {
-                    *key = (0..13)
-                        .filter(|r| m >> r & 1 != 0)
-                        .map(|r| RANK_KEYS[r])
-                        .sum();
+                    let ranks = (0..13).filter(|r| m >> r & 1 != 0);
+                    *key = ranks.clone().map(|r| RANK_KEYS[r]).sum::<u32>()
+                        + if ranks.count() >= 5 {
+                            FIVE_OF_A_SUIT
+                        } else {
+                            0
+                        };
                 }
                 keys
             },
