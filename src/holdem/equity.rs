@@ -130,11 +130,12 @@ impl Spot {
             .any(|c| c.set().is_disjoint(used) && self.any_deal(from + 1, used | c.set()))
     }
 
-    /// Every deal of combinations sharing no card, in order.
-    fn deals(&self) -> Vec<Vec<Combo>> {
-        fn go(spot: &Spot, used: CardSet, deal: &mut Vec<Combo>, out: &mut Vec<Vec<Combo>>) {
+    /// Every deal of combinations sharing no card, in order, one after
+    /// another (chunks of one combination per player).
+    fn deals(&self) -> Vec<Combo> {
+        fn go(spot: &Spot, used: CardSet, deal: &mut Vec<Combo>, out: &mut Vec<Combo>) {
             let Some(range) = spot.ranges.get(deal.len()) else {
-                out.push(deal.clone());
+                out.extend_from_slice(deal);
                 return;
             };
             for &c in range {
@@ -226,14 +227,15 @@ fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
 pub fn exact(spot: &Spot, threads: usize) -> Equity {
     let ev = Evaluator::get();
     let deals = spot.deals();
+    let n = spot.players();
     let tally = if threads <= 1 {
-        deals.iter().fold(Tally::default(), |t, d| {
+        deals.chunks_exact(n).fold(Tally::default(), |t, d| {
             t.merge(exact_deal(ev, d, spot.board, spot.dead))
         })
     } else {
         with_threads(threads, || {
             deals
-                .par_iter()
+                .par_chunks_exact(n)
                 .map(|d| exact_deal(ev, d, spot.board, spot.dead))
                 .reduce(Tally::default, Tally::merge)
         })
@@ -540,7 +542,7 @@ mod tests {
         let n = spot.players();
         let mut boards = 0;
         let mut out = vec![(0u64, 0u64, 0f64); n];
-        for deal in spot.deals() {
+        for deal in spot.deals().chunks_exact(n) {
             let used = deal.iter().fold(spot.board | spot.dead, |u, c| u | c.set());
             let rest: Vec<Card> = (!used).iter().collect();
             let missing = 5 - spot.board.len();
