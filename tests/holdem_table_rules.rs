@@ -286,3 +286,44 @@ fn blinds_all_in_run_straight_out() {
     // Seat 1 (left of the button) holds the aces.
     assert_eq!(final_stacks(&t), vec![0, 15]);
 }
+
+#[test]
+fn views_hide_unshown_hole_cards() {
+    use cardgames::game::Game;
+    let mut t = hand(&[1000, 1000, 1000], 0, "KhKd AhAd 7c2d Qs8c3d 5s 2c");
+    let v = t.view(1);
+    assert_eq!(v.state.hole(1), t.state().hole(1));
+    assert!(v.state.hole(1).is_some());
+    assert_eq!(v.state.hole(0), None);
+    let v = t.view(2);
+    assert!(v.state.hole(2).is_some());
+    assert_eq!(v.state.hole(1), None);
+    assert_eq!(v.state.hole(0), None);
+    // The log never names hole cards; events are filtered per seat.
+    assert!(v.state.log().iter().all(|e| match e {
+        Event::HoleDealt { cards, .. } => cards.is_none(),
+        _ => true,
+    }));
+    let dealt = Event::HoleDealt {
+        seat: 1,
+        cards: t.state().hole(1),
+    };
+    assert_eq!(dealt.seen_by(1), dealt);
+    assert_eq!(
+        dealt.seen_by(2),
+        Event::HoleDealt {
+            seat: 1,
+            cards: None
+        }
+    );
+    // Seat 0 folds, seats 1 and 2 check it down: both show, the folder never.
+    play(&mut t, &[(0, Fold), (1, Call), (2, Check)]);
+    for _ in 0..3 {
+        play(&mut t, &[(1, Check), (2, Check)]);
+    }
+    let v = t.view(0);
+    assert!(v.state.hole(0).is_some());
+    assert!(v.state.hole(1).is_some() && v.state.hole(2).is_some());
+    let v = t.view(1);
+    assert_eq!(v.state.hole(0), None, "a folded hand stays hidden");
+}

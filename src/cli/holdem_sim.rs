@@ -114,12 +114,11 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let results = m
         .run(|deal, rotation, table| {
-            if let Some(dir) = &args.phh_dir {
-                if let Err(e) = write_phh(dir, deal, rotation, args.duplicate, table) {
-                    if let Ok(mut slot) = write_error.lock() {
-                        slot.get_or_insert(e);
-                    }
-                }
+            if let Some(dir) = &args.phh_dir
+                && let Err(e) = write_phh(dir, deal, rotation, args.duplicate, table)
+                && let Ok(mut slot) = write_error.lock()
+            {
+                slot.get_or_insert(e);
             }
         })
         .map_err(CliError::input)?;

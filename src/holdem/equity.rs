@@ -130,11 +130,12 @@ impl Spot {
             .any(|c| c.set().is_disjoint(used) && self.any_deal(from + 1, used | c.set()))
     }
 
-    /// Every deal of combinations sharing no card, in order.
-    fn deals(&self) -> Vec<Vec<Combo>> {
-        fn go(spot: &Spot, used: CardSet, deal: &mut Vec<Combo>, out: &mut Vec<Vec<Combo>>) {
+    /// Every deal of combinations sharing no card, in order, one after
+    /// another (chunks of one combination per player).
+    fn deals(&self) -> Vec<Combo> {
+        fn go(spot: &Spot, used: CardSet, deal: &mut Vec<Combo>, out: &mut Vec<Combo>) {
             let Some(range) = spot.ranges.get(deal.len()) else {
-                out.push(deal.clone());
+                out.extend_from_slice(deal);
                 return;
             };
             for &c in range {
@@ -226,14 +227,15 @@ fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
 pub fn exact(spot: &Spot, threads: usize) -> Equity {
     let ev = Evaluator::get();
     let deals = spot.deals();
+    let n = spot.players();
     let tally = if threads <= 1 {
-        deals.iter().fold(Tally::default(), |t, d| {
+        deals.chunks_exact(n).fold(Tally::default(), |t, d| {
             t.merge(exact_deal(ev, d, spot.board, spot.dead))
         })
     } else {
         with_threads(threads, || {
             deals
-                .par_iter()
+                .par_chunks_exact(n)
                 .map(|d| exact_deal(ev, d, spot.board, spot.dead))
                 .reduce(Tally::default, Tally::merge)
         })
@@ -313,7 +315,9 @@ fn rank_multisets(
 }
 
 /// The boards on which someone makes a flush in `suit`: their true result
-/// in, their rank-only result (counted by [`rank_boards`]) out.
+/// in, their rank-only result (counted by [`rank_boards`]) out. For each
+/// choice of new cards in the suit, the flushes are fixed and the other
+/// new cards matter only by rank, so they are taken by rank multiset.
 fn flush_boards(
     ev: &Evaluator,
     prefix: &[Hand],
@@ -322,27 +326,40 @@ fn flush_boards(
     suit: Suit,
     tally: &mut Tally,
 ) {
-    let fewest_needed = prefix
+    let n = prefix.len();
+    let held: Vec<u16> = prefix.iter().map(|h| h.cards().suit_mask(suit)).collect();
+    let fewest_needed = held
         .iter()
-        .map(|h| 5 - h.cards().of_suit(suit).len().min(5))
+        .map(|m| 5 - (m.count_ones() as usize).min(5))
         .min()
         .unwrap_or(5);
     let suited: Vec<Card> = avail.of_suit(suit).iter().collect();
-    let others: Vec<Card> = (avail - avail.of_suit(suit)).iter().collect();
+    let mut left = [0u8; 13];
+    for c in avail - avail.of_suit(suit) {
+        left[c.rank().index()] += 1;
+    }
+    let keys: Vec<u32> = prefix.iter().map(|h| h.rank_key()).collect();
+    let mut flush = [None; MAX_PLAYERS];
     let mut truth = [HandValue::default(); MAX_PLAYERS];
     let mut rank_only = [HandValue::default(); MAX_PLAYERS];
-    let n = prefix.len();
+    let mut taken = [0u8; 13];
     for j in fewest_needed..=missing.min(suited.len()) {
-        for_each_subset(&suited, j, Hand::EMPTY, &mut |with_suit| {
-            for_each_subset(&others, missing - j, with_suit, &mut |new| {
+        for_each_subset(&suited, j, Hand::EMPTY, &mut |new_suited| {
+            let new_mask = new_suited.cards().suit_mask(suit);
+            for (f, &m) in flush.iter_mut().zip(&held) {
+                let ranks = m | new_mask;
+                *f = (ranks.count_ones() >= 5).then(|| ev.flush_value(ranks));
+            }
+            let mut leaf = |add: u32, weight: u64| {
                 for i in 0..n {
-                    let hand = prefix[i].combine(new);
-                    truth[i] = ev.value(hand);
-                    rank_only[i] = ev.rank_value(hand.rank_key());
+                    rank_only[i] = ev.rank_value(keys[i] + add);
+                    truth[i] = flush[i].unwrap_or(rank_only[i]);
                 }
-                tally.record(&truth[..n], 1);
-                tally.record(&rank_only[..n], -1);
-            });
+                tally.record(&truth[..n], weight as i64);
+                tally.record(&rank_only[..n], -(weight as i64));
+            };
+            let start = new_suited.rank_key();
+            rank_multisets(&left, &mut taken, 0, missing - j, start, 1, &mut leaf);
         });
     }
 }
@@ -525,7 +542,7 @@ mod tests {
         let n = spot.players();
         let mut boards = 0;
         let mut out = vec![(0u64, 0u64, 0f64); n];
-        for deal in spot.deals() {
+        for deal in spot.deals().chunks_exact(n) {
             let used = deal.iter().fold(spot.board | spot.dead, |u, c| u | c.set());
             let rest: Vec<Card> = (!used).iter().collect();
             let missing = 5 - spot.board.len();

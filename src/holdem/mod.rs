@@ -1,6 +1,7 @@
-//! No-limit Texas Hold'em: hand evaluation and equity, the table (one
-//! hand's betting state machine), pots, sessions of many hands, bots and
-//! PHH hand histories.
+//! No-limit Texas Hold'em: hand evaluation ([`eval`]), hand ranges
+//! ([`range`]) and equity ([`equity`]); the table ([`table`], one hand's
+//! betting state machine) with its [`pots`], [`session`]s of many hands,
+//! [`bots`], bot matches ([`sim`]) and PHH hand histories ([`phh`]).
 
 pub mod bots;
 pub mod equity;

@@ -7,7 +7,9 @@
 //! player starting left of the button, then the five board cards (no
 //! burns), so a deck replays a hand exactly.
 
-use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::eval::evaluate;
 use super::pots::{Chips, Pot, form_pots, split};
@@ -178,6 +180,19 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// This event as `seat` may see it: others' hole cards hidden.
+    pub fn seen_by(&self, seat: Seat) -> Event {
+        match self {
+            Event::HoleDealt { seat: s, .. } if *s != seat => Event::HoleDealt {
+                seat: *s,
+                cards: None,
+            },
+            e => e.clone(),
+        }
+    }
+}
+
 /// The betting choices of the player to act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Legal {
@@ -275,6 +290,7 @@ pub struct HandState {
     acted: [bool; MAX_SEATS],
     acted_at: [Chips; MAX_SEATS],
     holes: [Option<[Card; 2]>; MAX_SEATS],
+    shown: [bool; MAX_SEATS],
     board: Vec<Card>,
     street: Street,
     to_act: Option<Seat>,
@@ -283,14 +299,26 @@ pub struct HandState {
     aggressor: Option<Seat>,
     last_aggressor: Option<Seat>,
     raises: u8,
-    log: Vec<Event>,
+    /// Shared with the views taken since the last change (cheap to view);
+    /// hole cards are never named in it (see `hole`).
+    #[serde(serialize_with = "log_out", deserialize_with = "log_in")]
+    log: Arc<Vec<Event>>,
+}
+
+fn log_out<S: Serializer>(log: &Arc<Vec<Event>>, s: S) -> Result<S::Ok, S::Error> {
+    log.as_slice().serialize(s)
+}
+
+fn log_in<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Vec<Event>>, D::Error> {
+    Vec::deserialize(d).map(Arc::new)
 }
 
 /// One hand: the visible state and the deck.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     state: HandState,
-    deck: Vec<Card>,
+    /// The board to come.
+    deck: [Card; 5],
 }
 
 /// A seat's view of a hand: the state with others' unshown hole cards hidden.
@@ -373,6 +401,7 @@ impl Table {
             acted: [false; MAX_SEATS],
             acted_at: [0; MAX_SEATS],
             holes,
+            shown: [false; MAX_SEATS],
             board: Vec::with_capacity(5),
             street: Street::Preflop,
             to_act: None,
@@ -381,11 +410,12 @@ impl Table {
             aggressor: None,
             last_aggressor: None,
             raises: 0,
-            log: Vec::with_capacity(32),
+            log: Arc::new(Vec::with_capacity(48)),
         };
+        let b = 2 * players;
         let mut table = Table {
             state,
-            deck: deck[2 * players..2 * players + 5].to_vec(),
+            deck: [deck[b], deck[b + 1], deck[b + 2], deck[b + 3], deck[b + 4]],
         };
         let mut ev = vec![Event::HandStarted { button }];
         let (sb, bb) = table.state.blind_seats();
@@ -401,7 +431,7 @@ impl Table {
         if table.state.to_act.is_none() {
             table.close_round(&mut ev);
         }
-        table.state.log.extend(ev.iter().cloned());
+        table.state.record(&ev);
         Ok((table, ev))
     }
 
@@ -464,7 +494,7 @@ impl Table {
                 self.close_round(&mut ev);
             }
         }
-        self.state.log.extend(ev.iter().cloned());
+        self.state.record(&ev);
         Ok(ev)
     }
 
@@ -539,9 +569,9 @@ impl Table {
         let s = &mut self.state;
         let board: CardSet = s.board.iter().copied().collect();
         let mut values = [0u16; MAX_SEATS];
-        for i in 0..s.n {
-            if let (Some(h), true) = (s.holes[i], s.status[i].is_in()) {
-                values[i] = evaluate(board | h.iter().copied().collect()).get();
+        for (v, (hole, status)) in values.iter_mut().zip(s.holes.iter().zip(&s.status)) {
+            if let (Some(h), true) = (hole, status.is_in()) {
+                *v = evaluate(board | h.iter().copied().collect()).get();
             }
         }
         let pots = s.pots();
@@ -571,6 +601,7 @@ impl Table {
                     }
                 }
                 let cards = s.holes[seat].unwrap_or_else(|| unreachable!("dealt"));
+                s.shown[seat] = true;
                 ev.push(Event::Showed {
                     seat,
                     cards,
@@ -710,7 +741,8 @@ impl HandState {
         self.aggressor
     }
 
-    /// Every event of the hand so far.
+    /// Every event of the hand so far; hole cards are not named in it
+    /// (`HoleDealt` carries `None`: see `hole`).
     pub fn log(&self) -> &[Event] {
         &self.log
     }
@@ -722,8 +754,8 @@ impl HandState {
 
     /// The pots as they stand.
     pub fn pots(&self) -> Vec<Pot> {
-        let folded: Vec<bool> = self.statuses().iter().map(|&s| !s.is_in()).collect();
-        form_pots(self.contributed(), &folded)
+        let folded = self.status.map(|s| !s.is_in());
+        form_pots(self.contributed(), &folded[..self.n])
     }
 
     /// The choices of the player to act (none when the hand is over).
@@ -754,6 +786,18 @@ impl HandState {
             (min, all_in_to)
         });
         Legal { to_call, raise }
+    }
+
+    /// Appends events to the log, hole cards unnamed.
+    fn record(&mut self, events: &[Event]) {
+        let log = Arc::make_mut(&mut self.log);
+        log.extend(events.iter().map(|e| match e {
+            Event::HoleDealt { seat, .. } => Event::HoleDealt {
+                seat: *seat,
+                cards: None,
+            },
+            e => e.clone(),
+        }));
     }
 
     fn put_in(&mut self, seat: Seat, amount: Chips) {
@@ -870,22 +914,9 @@ impl Game for Table {
 
     fn view(&self, seat: Seat) -> View {
         let mut state = self.state.clone();
-        let shown = |s: Seat| {
-            self.state
-                .log
-                .iter()
-                .any(|e| matches!(e, Event::Showed { seat, .. } if *seat == s))
-        };
         for s in 0..state.n {
-            if s != seat && !shown(s) {
+            if s != seat && !state.shown[s] {
                 state.holes[s] = None;
-            }
-        }
-        for e in &mut state.log {
-            if let Event::HoleDealt { seat: s, cards } = e {
-                if *s != seat {
-                    *cards = None;
-                }
             }
         }
         View { seat, state }

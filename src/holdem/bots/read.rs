@@ -174,30 +174,30 @@ pub fn is_wet(board: &[Card]) -> bool {
 
 /// What a bot believes an opponent holds: hands are drawn uniformly and
 /// kept only if their preflop percentile is at least `min_percentile`,
-/// and (with `needs_piece`) if they pair the board or draw.
+/// and (with `min_made`) if they make at least that on the board or draw.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Range {
     /// Weakest preflop percentile kept.
     pub min_percentile: f64,
-    /// Keep only hands with a pair or better or a draw on the board.
-    pub needs_piece: bool,
+    /// After the flop, keep only hands making at least this, or drawing.
+    pub min_made: Option<Made>,
+    /// After the flop, drop hands making more than this.
+    pub max_made: Option<Made>,
 }
 
 impl Range {
-    /// Any two cards.
-    pub const ANY: Range = Range {
-        min_percentile: 0.0,
-        needs_piece: false,
-    };
-
     fn admits(&self, hole: [Card; 2], board: &[Card]) -> bool {
         if preflop_percentile(hole) < self.min_percentile {
             return false;
         }
-        !self.needs_piece
-            || board.len() < 3
-            || made_hand(hole, board) >= Made::WeakPair
-            || has_draw(hole, board)
+        if board.len() < 3 || (self.min_made.is_none() && self.max_made.is_none()) {
+            return true;
+        }
+        let made = made_hand(hole, board);
+        self.max_made.is_none_or(|m| made <= m)
+            && self
+                .min_made
+                .is_none_or(|m| made >= m || has_draw(hole, board))
     }
 }
 
@@ -259,4 +259,105 @@ pub fn equity(
         }
     }
     total / f64::from(samples.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::game::rng_from_seed;
+
+    impl Range {
+        const ANY: Range = Range {
+            min_percentile: 0.0,
+            min_made: None,
+            max_made: None,
+        };
+    }
+
+    fn two(s: &str) -> [Card; 2] {
+        let v = parse_cards(s).expect("cards");
+        [v[0], v[1]]
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(s).expect("cards")
+    }
+
+    #[test]
+    fn preflop_order() {
+        assert_eq!(preflop_percentile(two("AsAh")), 1.0);
+        assert!(preflop_percentile(two("AsKs")) > preflop_percentile(two("9c9d")) - 0.05);
+        assert!(preflop_percentile(two("7c2d")) < 0.05);
+        assert!(preflop_percentile(two("JsTs")) > preflop_percentile(two("Js4d")));
+    }
+
+    #[test]
+    fn made_hands_and_draws() {
+        let board = cards("Kd 8s 3h");
+        assert_eq!(made_hand(two("Kc 2d"), &board), Made::TopPair);
+        assert_eq!(made_hand(two("As Ad"), &board), Made::TopPair);
+        assert_eq!(made_hand(two("8c 2d"), &board), Made::WeakPair);
+        assert_eq!(made_hand(two("Kc 8d"), &board), Made::Strong);
+        assert_eq!(made_hand(two("Ac Qd"), &board), Made::Nothing);
+        // A paired board alone is not our two pair.
+        assert_eq!(made_hand(two("Ac Qd"), &cards("8d 8s 3h")), Made::Nothing);
+        assert!(has_draw(two("9h Th"), &cards("Jh 8c 2h 3h")));
+        assert!(has_draw(two("9c Td"), &cards("Jh 8c 2s")));
+        assert!(!has_draw(two("9c Td"), &cards("Jh 8c 2s 4d 5d")));
+        assert!(is_wet(&cards("Jh Th 9c")));
+        assert!(!is_wet(&cards("Kd 7s 2c")));
+    }
+
+    /// Exact equity against one random hand on a full board, by brute force.
+    fn exact_river(hole: [Card; 2], board: &[Card]) -> f64 {
+        let all = |h: &[Card]| -> HandValue { evaluate(board.iter().chain(h).copied().collect()) };
+        let me = all(&hole);
+        let used: CardSet = board.iter().chain(&hole).copied().collect();
+        let live: Vec<Card> = Card::all().filter(|c| !used.contains(*c)).collect();
+        let (mut sum, mut n) = (0.0, 0.0);
+        for i in 0..live.len() {
+            for j in i + 1..live.len() {
+                let v = all(&[live[i], live[j]]);
+                sum += if me > v {
+                    1.0
+                } else if me == v {
+                    0.5
+                } else {
+                    0.0
+                };
+                n += 1.0;
+            }
+        }
+        sum / n
+    }
+
+    #[test]
+    fn monte_carlo_equity_matches_brute_force() {
+        let mut rng = rng_from_seed(5);
+        for (h, b) in [
+            ("Ah Kd", "Ks 7c 2d 9h 4s"),
+            ("8c 8d", "As Kh Qd 3c 2s"),
+            ("5h 6h", "7h 8h Ac 2d 2c"),
+        ] {
+            let (hole, board) = (two(h), cards(b));
+            let exact = exact_river(hole, &board);
+            let mc = equity(hole, &board, &[Range::ANY], 20_000, &mut rng);
+            assert!(
+                (exact - mc).abs() < 0.015,
+                "{h} on {b}: exact {exact}, MC {mc}"
+            );
+        }
+        // Aces against a random hand before the flop: about 85%.
+        let e = equity(two("As Ah"), &[], &[Range::ANY], 20_000, &mut rng);
+        assert!((e - 0.852).abs() < 0.015, "{e}");
+        // A narrow range is harder to beat than any two cards.
+        let tight = Range {
+            min_percentile: 0.9,
+            ..Range::ANY
+        };
+        let vs_tight = equity(two("Kc Qd"), &[], &[tight], 20_000, &mut rng);
+        let vs_any = equity(two("Kc Qd"), &[], &[Range::ANY], 20_000, &mut rng);
+        assert!(vs_tight + 0.1 < vs_any, "{vs_tight} vs {vs_any}");
+    }
 }

@@ -1,12 +1,16 @@
 //! `shark` (the normal and hard levels): Monte Carlo equity against the
 //! opponents' likely ranges given their actions, compared with the pot
 //! odds (plus implied odds for draws); bets sized by street and board
-//! texture; at the hard level some bluffs and slow-plays, and ranges and
-//! bluffing frequency adapted to each opponent's observed tendencies.
+//! texture. The normal level reads ranges with fixed priors and takes any
+//! bet after the flop for at least a weak pair or a draw. The hard level
+//! grades that reading by each opponent's observed aggression, caps the
+//! hands of players who checked, adapts its bluffs and value bets to how
+//! often they fold, bets its strongest hands bigger, and bluffs and
+//! slow-plays now and then.
 
 use rand::Rng;
 
-use super::read::{Range, equity, has_draw, is_wet};
+use super::read::{Made, Range, equity, has_draw, is_wet};
 use super::{give_up, passive, pot_fraction_to};
 use crate::cards::Card;
 use crate::game::{Bot, GameRng, Seat};
@@ -34,6 +38,7 @@ fn rate(hits: u32, of: u32, prior: f64, weight: f64) -> f64 {
 pub struct Shark {
     name: String,
     samples: u32,
+    /// Adapt to observed tendencies, bluff and slow-play.
     hard: bool,
     seen: [Tendencies; MAX_SEATS],
     /// The hand being watched (own hole cards and button) and how many of
@@ -46,10 +51,10 @@ impl Shark {
     /// The hard level: ranges read from actions and adapted to each
     /// opponent, bluffs and slow-plays.
     pub fn hard(name: &str) -> Shark {
-        Shark::with(name, 300, true)
+        Shark::with(name, 400, true)
     }
 
-    /// The normal level: equity against any two cards, no bluffs.
+    /// The normal level: ranges from actions with fixed priors, no bluffs.
     pub fn normal(name: &str) -> Shark {
         Shark::with(name, 150, false)
     }
@@ -101,18 +106,23 @@ impl Shark {
     fn ranges(&self, state: &HandState, me: Seat) -> Vec<Range> {
         let mut raised = [false; MAX_SEATS];
         let mut called = [false; MAX_SEATS];
-        let mut bet_after_flop = [false; MAX_SEATS];
+        let mut bets_after_flop = [0u8; MAX_SEATS];
+        let mut checked = [false; MAX_SEATS];
         let mut street = Street::Preflop;
         for e in state.log() {
             match e {
-                Event::StreetDealt { street: s, .. } => street = *s,
+                Event::StreetDealt { street: s, .. } => {
+                    street = *s;
+                    checked = [false; MAX_SEATS];
+                }
                 Event::Acted { seat, action, .. } => {
+                    checked[*seat] |= *action == Move::Check;
                     let aggressive = matches!(action, Move::Bet(_) | Move::Raise(_));
                     if street == Street::Preflop {
                         raised[*seat] |= aggressive;
                         called[*seat] |= matches!(action, Move::Call(_));
                     } else {
-                        bet_after_flop[*seat] |= aggressive;
+                        bets_after_flop[*seat] += u8::from(aggressive);
                     }
                 }
                 _ => {}
@@ -121,10 +131,11 @@ impl Shark {
         (0..state.seats())
             .filter(|&s| s != me && state.statuses()[s].is_in())
             .map(|s| {
-                if !self.hard {
-                    return Range::ANY;
-                }
-                let t = &self.seen[s];
+                let t = if self.hard {
+                    self.seen[s]
+                } else {
+                    Tendencies::default()
+                };
                 let pfr = rate(t.preflop_raises, t.preflop_actions, 0.15, 20.0);
                 let vpip = rate(
                     t.preflop_raises + t.preflop_calls,
@@ -139,10 +150,25 @@ impl Shark {
                 } else {
                     0.0
                 };
+                // Bets after the flop from a player who seldom bets mean a
+                // made hand; the more bets and the rarer, the stronger.
                 let aggression = rate(t.postflop_bets, t.postflop_actions, 0.3, 20.0);
+                let min_made = match bets_after_flop[s] {
+                    0 => None,
+                    _ if !self.hard => Some(Made::WeakPair),
+                    _ if aggression >= 0.45 => None,
+                    1 if aggression >= 0.25 => Some(Made::WeakPair),
+                    1 => Some(Made::TopPair),
+                    _ if aggression >= 0.25 => Some(Made::TopPair),
+                    _ => Some(Made::Strong),
+                };
+                // Checking when it could bet caps a player's hand (the
+                // hard level reads it; slow-plays are rare).
+                let max_made = (self.hard && checked[s]).then_some(Made::TopPair);
                 Range {
                     min_percentile,
-                    needs_piece: bet_after_flop[s] && aggression < 0.45,
+                    min_made,
+                    max_made,
                 }
             })
             .collect()
@@ -183,11 +209,17 @@ impl Bot<Table> for Shark {
         let strong = fair + (1.0 - fair) * 0.4;
         let street = state.street();
         let pot = state.pot_total() as f64;
-        let size = match street {
+        let size: f64 = match street {
             Street::Preflop => 1.0,
             Street::River => 0.7,
             _ if is_wet(board) => 0.75,
             _ => 0.5,
+        };
+        // The hard level bets its strongest hands bigger.
+        let size = if self.hard && e > 0.8 && street != Street::Preflop {
+            size.max(1.0)
+        } else {
+            size
         };
         let raise = |f: f64| pot_fraction_to(state, &legal, f).map(Action::RaiseTo);
         let folds = self.fold_rate(state, view.seat);
@@ -204,10 +236,13 @@ impl Bot<Table> for Shark {
             if e + implied >= price {
                 return Action::Call;
             }
-            if self.hard && street == Street::Flop && folds > 0.5 && rng.random_bool(0.08) {
-                if let Some(a) = raise(size) {
-                    return a;
-                }
+            if self.hard
+                && street == Street::Flop
+                && folds > 0.5
+                && rng.random_bool(0.08)
+                && let Some(a) = raise(size)
+            {
+                return a;
             }
             return give_up(&legal);
         }

@@ -8,17 +8,24 @@
 //! [`CardSet`] of the cards.
 //!
 //! Without a flush the value depends only on the ranks: the key sum goes
-//! through a perfect hash (row displacement: the key's high bits pick a
-//! row offset, its low bits are added to it) into a table of values. With
-//! a flush (at most one suit can have five of seven cards) the 13-bit rank
-//! mask of that suit indexes a table of flush values.
+//! through a perfect hash (row displacement: the key's low 14 bits pick a
+//! row offset, the rest is added to it) into a table of values. With a
+//! flush (at most one suit can have five of seven cards, and then no full
+//! house or quads is possible) the 13-bit rank mask of that suit indexes
+//! a table of flush values.
+//!
+//! Enumerations get one more shortcut, [`Sevenths`]: a six-card hand looks
+//! up once the row of values for each seventh rank, and each seventh card
+//! then costs one load.
 //!
 //! Tables are built once, on first use (about 0.1 s), from the reference
 //! ranker: five ranks are ranked by it, six and seven ranks take the best
 //! of dropping one card. Sizes: the rank-value table has one 2-byte slot
 //! per multiset of 5, 6 or 7 ranks, 73,775 in all (144 KB: the hash is
 //! minimal), its row offsets 16,384 × 4 bytes (64 KB), the flush values
-//! and the per-suit key sums 8,192 entries each (16 KB and 32 KB).
+//! and the per-suit key sums 8,192 entries each (16 KB and 32 KB); for
+//! enumerations, 18,395 six-rank rows of 13 values (467 KB) and their
+//! index by slot (144 KB used).
 
 use std::sync::LazyLock;
 
@@ -44,10 +51,20 @@ const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
 /// evenly), its column the rest.
 const ROW_BITS: u32 = 14;
 const ROW_MASK: u32 = (1 << ROW_BITS) - 1;
+const ROWS: usize = 1 << ROW_BITS;
+/// The rank-value table's length: a power of two above the 73,775 slots
+/// used, so a masked index needs no bounds check (the rest is never read).
+const RANK_SLOTS: usize = 1 << 17;
+/// The mark of a suit with five cards or more in a mask's key sum (above
+/// every sum of seven rank keys).
+const FIVE_OF_A_SUIT: u32 = 1 << 31;
+/// Flush values by 13-bit rank mask.
+const FLUSH_SLOTS: usize = 1 << 13;
 
-/// Each card's key: its rank key plus one in its suit's counter.
-const CARD_KEYS: [u64; 52] = {
-    let mut keys = [0u64; 52];
+/// Each card's key: its rank key plus one in its suit's counter (64
+/// entries so that a masked card index needs no bounds check).
+const CARD_KEYS: [u64; 64] = {
+    let mut keys = [0u64; 64];
     let mut i = 0;
     while i < 52 {
         keys[i] = RANK_KEYS[i / 4] as u64 + (1u64 << (SUIT_SHIFT + 4 * (i as u32 % 4)));
@@ -57,8 +74,8 @@ const CARD_KEYS: [u64; 52] = {
 };
 
 /// Each card's bit in a [`CardSet`].
-const CARD_BITS: [u64; 52] = {
-    let mut bits = [0u64; 52];
+const CARD_BITS: [u64; 64] = {
+    let mut bits = [0u64; 64];
     let mut i = 0;
     while i < 52 {
         bits[i] = 1u64 << ((i as u32 % 4) * 16 + i as u32 / 4);
@@ -92,7 +109,7 @@ impl Hand {
     #[inline(always)]
     #[must_use]
     pub const fn add(self, card: Card) -> Hand {
-        let i = card.index();
+        let i = card.index() & 63;
         Hand {
             key: self.key + CARD_KEYS[i],
             mask: self.mask | CARD_BITS[i],
@@ -148,15 +165,19 @@ impl Hand {
 #[derive(Debug)]
 pub struct Evaluator {
     /// Row offsets of the perfect hash, by the key's low `ROW_BITS` bits.
-    offsets: Box<[u32]>,
+    offsets: Box<[u32; ROWS]>,
     /// Values of the non-flush hands, by perfect hash of the rank key.
-    ranks: Box<[u16]>,
+    ranks: Box<[u16; RANK_SLOTS]>,
+    /// How many slots of `ranks` are used.
+    slots: usize,
     /// Values of flushes, by the 13-bit rank mask of the flush suit.
-    flushes: Box<[u16]>,
-    /// The sum of the rank keys of a 13-bit rank mask.
-    mask_keys: Box<[u32]>,
+    flushes: Box<[u16; FLUSH_SLOTS]>,
+    /// The sum of the rank keys of a 13-bit rank mask, plus
+    /// `FIVE_OF_A_SUIT` when the mask has five ranks or more (no popcount
+    /// needed; of seven cards only one suit can have five).
+    mask_keys: Box<[u32; FLUSH_SLOTS]>,
     /// For a six-card rank key's slot: its row in `sevenths`.
-    six_rows: Box<[u16]>,
+    six_rows: Box<[u16; RANK_SLOTS]>,
     /// By six-rank multiset (row) and a seventh rank: the non-flush value.
     sevenths: Box<[[u16; 13]]>,
 }
@@ -167,7 +188,7 @@ pub struct Evaluator {
 #[derive(Debug, Clone, Copy)]
 pub struct Sevenths<'a> {
     row: [u16; 13],
-    flushes: &'a [u16],
+    flushes: &'a [u16; FLUSH_SLOTS],
     /// The suit with four or more cards in the six, or 4 when none.
     flush_suit: usize,
     /// The ranks of that suit, as a 13-bit mask.
@@ -181,7 +202,7 @@ impl Sevenths<'_> {
         let i = card.index();
         let (rank, suit) = (i >> 2, i & 3);
         if suit == self.flush_suit {
-            HandValue(self.flushes[self.flush_ranks | 1 << rank])
+            HandValue(self.flushes[(self.flush_ranks | 1 << rank) & (FLUSH_SLOTS - 1)])
         } else {
             HandValue(self.row[rank])
         }
@@ -214,14 +235,15 @@ impl Evaluator {
         debug_assert!((5..=7).contains(&cards.len()), "{cards} is not 5-7 cards");
         let b = cards.bits();
         let masks = [b, b >> 16, b >> 32, b >> 48].map(|m| (m & 0x1FFF) as usize);
-        let mut key = 0;
-        for m in masks {
-            if m.count_ones() >= 5 {
-                return HandValue(self.flushes[m]);
-            }
-            key += self.mask_keys[m];
+        let key: u32 = masks.iter().map(|&m| self.mask_keys[m]).sum();
+        if key & FIVE_OF_A_SUIT == 0 {
+            return self.rank_value(key);
         }
-        self.rank_value(key)
+        let suit = masks
+            .iter()
+            .position(|&m| self.mask_keys[m] & FIVE_OF_A_SUIT != 0)
+            .unwrap_or_default();
+        HandValue(self.flushes[masks[suit]])
     }
 
     /// The value of five to seven cards of these ranks (their key sum)
@@ -260,9 +282,16 @@ impl Evaluator {
         }
     }
 
+    /// The value of a flush whose suit holds these ranks (a 13-bit mask of
+    /// five or more).
+    #[inline(always)]
+    pub(crate) fn flush_value(&self, ranks: u16) -> HandValue {
+        HandValue(self.flushes[ranks as usize & (FLUSH_SLOTS - 1)])
+    }
+
     /// How many slots the rank-value table has.
     pub fn rank_table_len(&self) -> usize {
-        self.ranks.len()
+        self.slots
     }
 
     fn build() -> Evaluator {
@@ -274,17 +303,23 @@ impl Evaluator {
         let (offsets, slots) = perfect_hash(keys);
         let mut ev = Evaluator {
             offsets,
-            ranks: vec![0u16; slots].into_boxed_slice(),
+            ranks: boxed_array(),
+            slots,
             flushes: flush_values(),
-            mask_keys: (0..1u32 << 13)
-                .map(|m| {
-                    (0..13)
-                        .filter(|r| m >> r & 1 != 0)
-                        .map(|r| RANK_KEYS[r])
-                        .sum()
-                })
-                .collect(),
-            six_rows: vec![0u16; slots].into_boxed_slice(),
+            mask_keys: {
+                let mut keys: Box<[u32; FLUSH_SLOTS]> = boxed_array();
+                for (m, key) in keys.iter_mut().enumerate() {
+                    let ranks = (0..13).filter(|r| m >> r & 1 != 0);
+                    *key = ranks.clone().map(|r| RANK_KEYS[r]).sum::<u32>()
+                        + if ranks.count() >= 5 {
+                            FIVE_OF_A_SUIT
+                        } else {
+                            0
+                        };
+                }
+                keys
+            },
+            six_rows: boxed_array(),
             sevenths: vec![[0u16; 13]; by_size[1].len()].into_boxed_slice(),
         };
         // Five ranks: the reference ranker, in suits that make no flush.
@@ -319,7 +354,7 @@ impl Evaluator {
     /// The rank-value table slot of a rank key.
     #[inline(always)]
     fn slot(&self, key: u32) -> usize {
-        (self.offsets[(key & ROW_MASK) as usize] + (key >> ROW_BITS)) as usize
+        (self.offsets[(key & ROW_MASK) as usize] + (key >> ROW_BITS)) as usize & (RANK_SLOTS - 1)
     }
 }
 
@@ -330,8 +365,8 @@ fn key_of(ranks: &[Rank]) -> u32 {
 
 /// The flush value of every 13-bit rank mask of five or more ranks: five
 /// from the reference ranker, more by dropping each rank in turn.
-fn flush_values() -> Box<[u16]> {
-    let mut values = vec![0u16; 1 << 13];
+fn flush_values() -> Box<[u16; FLUSH_SLOTS]> {
+    let mut values: Box<[u16; FLUSH_SLOTS]> = boxed_array();
     for mask in 0..1usize << 13 {
         let ranks = (0..13u8)
             .filter(|r| mask >> r & 1 != 0)
@@ -351,15 +386,23 @@ fn flush_values() -> Box<[u16]> {
                 .unwrap_or_default(),
         };
     }
-    values.into_boxed_slice()
+    values
+}
+
+/// A zeroed array on the heap.
+fn boxed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N elements"))
 }
 
 /// Row displacement: places each row of keys (same low `ROW_BITS` bits)
 /// at the lowest offset where all its columns fall on free slots, fullest
 /// rows first. Offsets are tried 64 at a time on a bit set of the slots
 /// taken. Returns the offsets by row and the number of slots used.
-fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32]>, usize) {
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 1 << ROW_BITS];
+fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32; ROWS]>, usize) {
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); ROWS];
     for key in keys {
         rows[(key & ROW_MASK) as usize].push((key >> ROW_BITS) as usize);
     }
@@ -368,7 +411,7 @@ fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32]>, usize) {
     }
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
-    let mut offsets = vec![0u32; rows.len()];
+    let mut offsets: Box<[u32; ROWS]> = boxed_array();
     let mut taken: Vec<u64> = Vec::new();
     // Every slot below `full * 64` is taken.
     let mut full = 0usize;
@@ -406,7 +449,11 @@ fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32]>, usize) {
             full += 1;
         }
     }
-    (offsets.into_boxed_slice(), slots)
+    assert!(
+        slots <= RANK_SLOTS,
+        "the rank table outgrew its {RANK_SLOTS} slots"
+    );
+    (offsets, slots)
 }
 
 /// Bits `start .. start + 64` of a bit set (bits past its end are clear).
@@ -488,7 +535,7 @@ mod tests {
         );
     }
 
-    /// A million random six-card and a million random seven-card hands
+    /// A million random hands, half of six cards and half of seven
     /// (seeded): the fast value equals the reference's best of the subsets.
     #[test]
     fn random_six_and_seven_card_hands_match_the_reference() {
@@ -497,7 +544,7 @@ mod tests {
         let mut rng = crate::game::rng_from_seed(3);
         let mut deck: Vec<Card> = Card::all().collect();
         for n in [6, 7] {
-            for _ in 0..1_000_000 {
+            for _ in 0..500_000 {
                 let (hand, _) = deck.partial_shuffle(&mut rng, n);
                 let want = super::super::best_five(hand).0;
                 let set: CardSet = hand.iter().copied().collect();
@@ -537,6 +584,27 @@ mod tests {
             for c in Card::all().filter(|c| !hand.cards().contains(*c)) {
                 assert_eq!(sevenths.value(c), ev.value(hand.add(c)), "{six:?} + {c}");
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Any five to seven distinct cards, added in any order: the same
+        /// value from the incremental hand, the set and the reference.
+        #[test]
+        fn order_and_entry_point_do_not_matter(
+            indices in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 5..=7),
+            rotate in 0usize..7,
+        ) {
+            let mut cards: Vec<Card> = indices.iter().filter_map(|&i| Card::from_index(i)).collect();
+            let forward = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            let n = cards.len();
+            cards.rotate_left(rotate % n);
+            cards.reverse();
+            let backward = cards.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            let ev = Evaluator::get();
+            proptest::prop_assert_eq!(forward, backward);
+            proptest::prop_assert_eq!(ev.value(forward), super::super::best_five(&cards).0);
+            proptest::prop_assert_eq!(ev.evaluate(forward.cards()), ev.value(forward));
         }
     }
 

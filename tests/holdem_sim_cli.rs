@@ -1,0 +1,192 @@
+//! `cardgames holdem sim` from the outside: replay by seed, JSON fields,
+//! chips that balance, PHH files that replay to their finishing stacks,
+//! and one-line errors with exit status 2.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use cardgames::holdem::phh;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn cardgames() -> Command {
+    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = cardgames()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[test]
+fn seed_replays_and_json_balances() {
+    let args = [
+        "holdem",
+        "sim",
+        "--hands",
+        "300",
+        "--seats",
+        "random,station,tight",
+        "--seed",
+        "11",
+        "--json",
+    ];
+    let a = stdout_of(&args);
+    assert_eq!(a, stdout_of(&args));
+    let doc: Value = serde_json::from_str(a.trim()).expect("one JSON object");
+    assert_eq!(doc["hands"], 300);
+    assert_eq!(doc["seed"], 11);
+    let seats = doc["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 3);
+    let mut net = 0;
+    for (i, s) in seats.iter().enumerate() {
+        assert_eq!(s["seat"], i);
+        assert_eq!(s["hands"], 300);
+        for key in ["bot", "net", "bb_per_100", "ci95"] {
+            assert!(s.get(key).is_some(), "missing {key}");
+        }
+        net += s["net"].as_i64().expect("net");
+    }
+    assert_eq!(net, 0, "chips won equal chips lost");
+    assert_eq!(seats[2]["bot"], "tight");
+}
+
+#[test]
+fn duplicate_plays_every_deal_once_per_seat() {
+    let out = stdout_of(&[
+        "holdem",
+        "sim",
+        "--hands",
+        "50",
+        "--seats",
+        "station,station",
+        "--seed",
+        "4",
+        "--duplicate",
+        "--json",
+    ]);
+    let doc: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(doc["seats"][0]["hands"], 100);
+    // Identical deterministic bots on both sides of every deal: even.
+    assert_eq!(doc["seats"][0]["net"], 0);
+}
+
+#[test]
+fn text_summary_has_a_row_per_seat() {
+    let out = stdout_of(&[
+        "holdem",
+        "sim",
+        "--hands",
+        "40",
+        "--seats",
+        "easy,normal",
+        "--seed",
+        "2",
+        "--blinds",
+        "1/2",
+        "--stack",
+        "200",
+    ]);
+    assert!(out.contains("bb/100"));
+    assert!(out.lines().any(|l| l.starts_with("0    easy")));
+    assert!(out.lines().any(|l| l.starts_with("1    normal")));
+}
+
+#[test]
+fn phh_files_replay_to_their_finishing_stacks() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("holdem_sim_phh");
+    let _ = std::fs::remove_dir_all(&dir);
+    stdout_of(&[
+        "holdem",
+        "sim",
+        "--hands",
+        "60",
+        "--seats",
+        "random,hard,station,tight,random,normal",
+        "--seed",
+        "5",
+        "--phh-dir",
+        dir.to_str().expect("utf-8 path"),
+    ]);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 60);
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("read");
+        assert!(text.starts_with("variant = 'NT'\n"));
+        let record = phh::read(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let table = phh::replay(&record).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert_eq!(
+            phh::finishing_stacks(&table),
+            record.finishing_stacks,
+            "{}",
+            f.display()
+        );
+        // Written again, the replayed hand gives the same file.
+        assert_eq!(phh::write(&table), text, "{}", f.display());
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        vec!["holdem", "sim", "--hands", "10", "--seats", "random,genius"],
+        vec!["holdem", "sim", "--hands", "10", "--seats", "random"],
+        vec![
+            "holdem",
+            "sim",
+            "--hands",
+            "10",
+            "--seats",
+            "random,random,random,random,random,random,random,random,random,random",
+        ],
+        vec![
+            "holdem",
+            "sim",
+            "--hands",
+            "10",
+            "--seats",
+            "random,station",
+            "--blinds",
+            "10/5",
+        ],
+        vec![
+            "holdem",
+            "sim",
+            "--hands",
+            "10",
+            "--seats",
+            "random,station",
+            "--blinds",
+            "x",
+        ],
+        vec!["holdem", "sim", "--hands", "0", "--seats", "random,station"],
+        vec![
+            "holdem",
+            "sim",
+            "--hands",
+            "10",
+            "--seats",
+            "random,station",
+            "--stack",
+            "0",
+        ],
+    ] {
+        cardgames()
+            .args(&args)
+            .args(["--seed", "1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
