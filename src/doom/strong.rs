@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{self, WIN};
-use super::rules::{Config, Move, MoveList, Outcome, Position, RuleSet};
+use super::rules::{Config, Move, Outcome, Position, RuleSet};
 use super::tt::{self, Table};
 
 /// How far or how long to search.
@@ -58,6 +58,7 @@ pub struct Decision {
 pub struct StrongSearch {
     cfg: Config,
     table: Table<f32>,
+    stack: Vec<Move>,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -72,6 +73,7 @@ impl StrongSearch {
         StrongSearch {
             cfg,
             table: Table::new(1 << 21),
+            stack: Vec::with_capacity(4096),
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -251,12 +253,13 @@ impl StrongSearch {
             }
             hint = e.best;
         }
-        let mut list = MoveList::new();
-        pos.moves_into(&self.cfg, &mut list);
-        if list.as_slice().is_empty() {
+        let start = self.stack.len();
+        pos.push_moves(&self.cfg, &mut self.stack);
+        let end = self.stack.len();
+        if start == end {
             return eval::strong(&self.cfg, pos, root);
         }
-        self.order(pos, list.as_mut_slice(), hint);
+        order(&self.cfg, pos, &mut self.stack[start..end], hint);
         let (a0, b0) = (alpha, beta);
         let maximise = pos.player == root;
         let mut best = if maximise {
@@ -265,9 +268,11 @@ impl StrongSearch {
             f32::INFINITY
         };
         let mut best_move = None;
-        for &m in list.as_slice() {
+        for i in start..end {
+            let m = self.stack[i];
             let v = self.child(pos, m, depth - 1, root, alpha, beta);
             if self.stopped {
+                self.stack.truncate(start);
                 return 0.0;
             }
             if (maximise && v > best) || (!maximise && v < best) {
@@ -283,33 +288,34 @@ impl StrongSearch {
                 break;
             }
         }
+        self.stack.truncate(start);
         self.table.record(key, best, a0, b0, depth, best_move);
         best
     }
+}
 
-    /// The table's move first, then attacks on bigger stacks (and, under
-    /// chance rules, likelier wins), the pass last.
-    fn order(&self, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
-        let b = &pos.board;
-        let chance = self.cfg.rules == RuleSet::Chance;
-        let score = |m: &Move| -> i32 {
-            if Some(*m) == hint {
-                return i32::MAX;
-            }
-            match *m {
-                Move::Pass => -1,
-                Move::Attack { from, to } => {
-                    let (s, d) = (b.hex(usize::from(from)), b.hex(usize::from(to)));
-                    if chance {
-                        (super::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
-                    } else {
-                        i32::from(d.dice) * 8 - i32::from(s.dice)
-                    }
+/// The table's move first, then attacks on bigger stacks (and, under
+/// chance rules, likelier wins), the pass last.
+fn order(cfg: &Config, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
+    let b = &pos.board;
+    let chance = cfg.rules == RuleSet::Chance;
+    let score = |m: &Move| -> i32 {
+        if Some(*m) == hint {
+            return i32::MAX;
+        }
+        match *m {
+            Move::Pass => -1,
+            Move::Attack { from, to } => {
+                let (s, d) = (b.hex(usize::from(from)), b.hex(usize::from(to)));
+                if chance {
+                    (super::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
+                } else {
+                    i32::from(d.dice) * 8 - i32::from(s.dice)
                 }
             }
-        };
-        moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
-    }
+        }
+    };
+    moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
 }
 
 #[cfg(test)]
