@@ -301,9 +301,9 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             cfg.players
         )));
     }
-    let seed = seed_or_announce(a.seed);
     // Checks the size once, before the games start.
-    random_board(a.size, &cfg, &mut rng_from_seed(seed)).map_err(CliError::input)?;
+    random_board(a.size, &cfg, &mut rng_from_seed(0)).map_err(CliError::input)?;
+    let seed = seed_or_announce(a.seed);
     let limits = match a.depth {
         Some(d) => Limits::depth(d),
         None => Limits::time(Duration::from_millis(a.budget_ms)),

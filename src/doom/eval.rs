@@ -95,7 +95,8 @@ mod tests {
         let b = Board::parse("a3 a3 b3 b1").unwrap();
         assert_eq!(score_board(&b, 0), 2);
         // b: hex 2 (3 dice) unthreatened, hex 3 (1 die) threatened by a3s.
-        assert_eq!(score_board(&b, 1), -2 + 2 + 1);
+        let (a_hexes, unthreatened, threatened_hex) = (-2, 2, 1);
+        assert_eq!(score_board(&b, 1), a_hexes + unthreatened + threatened_hex);
         let b = Board::parse("a1 b2 a1 b1").unwrap();
         assert!(threatened(&b, 0));
         assert!(!threatened(&b, 2));

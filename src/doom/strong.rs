@@ -169,7 +169,7 @@ impl StrongSearch {
 
     fn out_of_time(&mut self) -> bool {
         if !self.stopped
-            && self.nodes % 512 == 0
+            && self.nodes.is_multiple_of(512)
             && self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.stopped = true;

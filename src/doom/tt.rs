@@ -26,7 +26,7 @@ const ZOBRIST_LEN: usize = MAX_HEXES * MAX_PLAYERS as usize * (MAX_DICE as usize
 
 const fn zobrist_table() -> [u128; ZOBRIST_LEN] {
     let mut t = [0u128; ZOBRIST_LEN];
-    let mut s = 0x5EED_D1CE_0F_D00Du64;
+    let mut s = 0x005E_EDD1_CE0F_D00D_u64;
     let mut i = 0;
     while i < ZOBRIST_LEN {
         let hi = splitmix(&mut s) as u128;
