@@ -41,6 +41,11 @@ pub fn share_twelfths(board: &Board, player: u8) -> i32 {
     }
 }
 
+/// What a threatened hex costs when its owner moves next (it may still
+/// strike first) and when an opponent moves next (it is about to fall).
+const RISK_OWNER_MOVES: f32 = 3.0;
+const RISK_ENEMY_MOVES: f32 = 18.0;
+
 /// The strong evaluation's bound: every value lies in `-WIN..=WIN`.
 pub const WIN: f32 = 10_000.0;
 
@@ -71,8 +76,15 @@ pub fn strong(cfg: &Config, pos: &Position, root: u8) -> f32 {
         let share = share_twelfths(b, root) as f32 / 12.0;
         return (2.0 * share - 1.0) * (WIN - 100.0) + margin;
     }
-    let mut v =
-        10.0 * margin + 2.0 * (dice[mine] - opp(&dice)) - 4.0 * exposed[mine] + 2.0 * opp(&exposed);
+    // Hexes of the side about to move are safe for a turn; the others'
+    // threatened hexes are about to fall.
+    let (my_risk, their_risk) = if pos.player == root {
+        (RISK_OWNER_MOVES, RISK_ENEMY_MOVES)
+    } else {
+        (RISK_ENEMY_MOVES, RISK_OWNER_MOVES)
+    };
+    let mut v = 10.0 * margin + 2.0 * (dice[mine] - opp(&dice)) - my_risk * exposed[mine]
+        + their_risk * opp(&exposed);
     if cfg.rules == RuleSet::Chance {
         let best_other = (0..cfg.players)
             .filter(|&p| p != root)

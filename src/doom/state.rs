@@ -4,7 +4,7 @@
 //! views and the outcome.
 
 use rand::Rng;
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Hex, MAX_SIZE};
@@ -117,6 +117,29 @@ pub fn random_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Boar
             dice: rng.random_range(1..=cfg.max_dice),
         })
         .collect();
+    Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
+}
+
+/// A fair random board: the players hold equal numbers of hexes (the
+/// remainder going to random players) with the same dice on them, placed
+/// at random.
+pub fn balanced_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Board, ConfigError> {
+    if !(2..=MAX_SIZE).contains(&size) {
+        return Err(ConfigError::Size(size));
+    }
+    let n = size * size;
+    let per = n / usize::from(cfg.players);
+    let stacks: Vec<u8> = (0..per).map(|_| rng.random_range(1..=cfg.max_dice)).collect();
+    let mut hexes: Vec<Hex> = (0..cfg.players)
+        .flat_map(|owner| stacks.iter().map(move |&dice| Hex { owner, dice }))
+        .collect();
+    while hexes.len() < n {
+        hexes.push(Hex {
+            owner: rng.random_range(0..cfg.players),
+            dice: rng.random_range(1..=cfg.max_dice),
+        });
+    }
+    hexes.shuffle(rng);
     Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
 }
 
