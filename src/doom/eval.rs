@@ -41,10 +41,37 @@ pub fn share_twelfths(board: &Board, player: u8) -> i32 {
     }
 }
 
-/// What a threatened hex costs when its owner moves next (it may still
-/// strike first) and when an opponent moves next (it is about to fall).
-const RISK_OWNER_MOVES: f32 = 3.0;
-const RISK_ENEMY_MOVES: f32 = 18.0;
+/// The weights of the strong evaluation under one rule set (tuned by
+/// `cardgames doom sim` against the book's AI).
+struct Weights {
+    /// Per hex of margin.
+    hex: f32,
+    /// Per die of margin.
+    die: f32,
+    /// A threatened hex whose owner moves next (it may still strike first).
+    risk_owner_moves: f32,
+    /// A threatened hex when an enemy moves next (it is about to fall;
+    /// certainly under classic rules, likely under chance rules).
+    risk_enemy_moves: f32,
+    /// Per hex of largest-group margin (the chance reinforcement).
+    cluster: f32,
+}
+
+const CLASSIC: Weights = Weights {
+    hex: 10.0,
+    die: 2.0,
+    risk_owner_moves: 3.0,
+    risk_enemy_moves: 18.0,
+    cluster: 0.0,
+};
+
+const CHANCE: Weights = Weights {
+    hex: 10.0,
+    die: 4.0,
+    risk_owner_moves: 3.0,
+    risk_enemy_moves: 6.0,
+    cluster: 5.0,
+};
 
 /// The strong evaluation's bound: every value lies in `-WIN..=WIN`.
 pub const WIN: f32 = 10_000.0;
@@ -76,22 +103,26 @@ pub fn strong(cfg: &Config, pos: &Position, root: u8) -> f32 {
         let share = share_twelfths(b, root) as f32 / 12.0;
         return (2.0 * share - 1.0) * (WIN - 100.0) + margin;
     }
+    let w = match cfg.rules {
+        RuleSet::Classic => &CLASSIC,
+        RuleSet::Chance => &CHANCE,
+    };
     // Hexes of the side about to move are safe for a turn; the others'
     // threatened hexes are about to fall.
     let (my_risk, their_risk) = if pos.player == root {
-        (RISK_OWNER_MOVES, RISK_ENEMY_MOVES)
+        (w.risk_owner_moves, w.risk_enemy_moves)
     } else {
-        (RISK_ENEMY_MOVES, RISK_OWNER_MOVES)
+        (w.risk_enemy_moves, w.risk_owner_moves)
     };
-    let mut v = 10.0 * margin + 2.0 * (dice[mine] - opp(&dice)) - my_risk * exposed[mine]
+    let mut v = w.hex * margin + w.die * (dice[mine] - opp(&dice)) - my_risk * exposed[mine]
         + their_risk * opp(&exposed);
-    if cfg.rules == RuleSet::Chance {
+    if w.cluster != 0.0 {
         let best_other = (0..cfg.players)
             .filter(|&p| p != root)
             .map(|p| b.largest_cluster(p))
             .max()
             .unwrap_or(0);
-        v += 5.0 * (b.largest_cluster(root) as f32 - best_other as f32);
+        v += w.cluster * (b.largest_cluster(root) as f32 - best_other as f32);
     }
     v.clamp(-WIN / 2.0, WIN / 2.0)
 }

@@ -129,7 +129,9 @@ pub fn balanced_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Bo
     }
     let n = size * size;
     let per = n / usize::from(cfg.players);
-    let stacks: Vec<u8> = (0..per).map(|_| rng.random_range(1..=cfg.max_dice)).collect();
+    let stacks: Vec<u8> = (0..per)
+        .map(|_| rng.random_range(1..=cfg.max_dice))
+        .collect();
     let mut hexes: Vec<Hex> = (0..cfg.players)
         .flat_map(|owner| stacks.iter().map(move |&dice| Hex { owner, dice }))
         .collect();

@@ -64,6 +64,9 @@ pub struct StrongSearch {
     stopped: bool,
 }
 
+/// Attacks less likely than this to win are not searched below the root.
+const LONG_SHOT: f32 = 0.45;
+
 const LO: f32 = -WIN;
 const HI: f32 = WIN;
 
@@ -109,7 +112,7 @@ impl StrongSearch {
             let mut best: Option<(Move, f32)> = None;
             for &m in &moves {
                 let alpha = best.map_or(f32::NEG_INFINITY, |(_, v)| v);
-                let v = self.child(pos, m, depth - 1, root, alpha, f32::INFINITY);
+                let v = self.child(pos, m, beyond(m, depth), root, alpha, f32::INFINITY);
                 if self.stopped {
                     break;
                 }
@@ -152,7 +155,7 @@ impl StrongSearch {
                 let v = self.child(
                     pos,
                     m,
-                    depth - 1,
+                    beyond(m, depth),
                     pos.player,
                     f32::NEG_INFINITY,
                     f32::INFINITY,
@@ -255,10 +258,11 @@ impl StrongSearch {
         }
         let start = self.stack.len();
         pos.push_moves(&self.cfg, &mut self.stack);
-        let end = self.stack.len();
-        if start == end {
+        if start == self.stack.len() {
             return eval::strong(&self.cfg, pos, root);
         }
+        drop_long_shots(&self.cfg, pos, &mut self.stack, start);
+        let end = self.stack.len();
         order(&self.cfg, pos, &mut self.stack[start..end], hint);
         let (a0, b0) = (alpha, beta);
         let maximise = pos.player == root;
@@ -270,7 +274,7 @@ impl StrongSearch {
         let mut best_move = None;
         for i in start..end {
             let m = self.stack[i];
-            let v = self.child(pos, m, depth - 1, root, alpha, beta);
+            let v = self.child(pos, m, beyond(m, depth), root, alpha, beta);
             if self.stopped {
                 self.stack.truncate(start);
                 return 0.0;
@@ -292,6 +296,40 @@ impl StrongSearch {
         self.table.record(key, best, a0, b0, depth, best_move);
         best
     }
+}
+
+/// Forward pruning under chance rules: below the root, attacks more
+/// likely to fail than not (`moves[start..]`) are left unsearched unless
+/// nothing else is left, so the search reaches the opponents' turns.
+fn drop_long_shots(cfg: &Config, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+    if cfg.rules != RuleSet::Chance {
+        return;
+    }
+    let b = &pos.board;
+    let promising = |m: &Move| match *m {
+        Move::Pass => true,
+        Move::Attack { from, to } => {
+            super::odds::win_odds(b.dice(from.into()), b.dice(to.into())) >= LONG_SHOT
+        }
+    };
+    if !moves[start..].iter().any(promising) {
+        return;
+    }
+    let mut keep = start;
+    for i in start..moves.len() {
+        if promising(&moves[i]) {
+            moves[keep] = moves[i];
+            keep += 1;
+        }
+    }
+    moves.truncate(keep);
+}
+
+/// The depth left after `m` with `depth` to go: a pass costs nothing (the
+/// turn is over, and the search should see the reply; the next player
+/// cannot pass at once, so this never loops).
+fn beyond(m: Move, depth: u8) -> u8 {
+    if m == Move::Pass { depth } else { depth - 1 }
 }
 
 /// The table's move first, then attacks on bigger stacks (and, under
@@ -361,5 +399,60 @@ mod tests {
             .unwrap();
         assert!(pos.is_legal(&cfg, d.best));
         assert_eq!(d.depth, 3);
+    }
+}
+
+#[cfg(test)]
+mod star1 {
+    use super::*;
+    use crate::doom::board::Board;
+
+    /// Expectimax with the same horizon rule, no pruning, no table.
+    fn plain(s: &StrongSearch, pos: &Position, depth: u8, root: u8) -> f32 {
+        if depth == 0 {
+            return s.leaf(pos, root);
+        }
+        let mut moves = pos.moves(&s.cfg);
+        if moves.is_empty() {
+            return eval::strong(&s.cfg, pos, root);
+        }
+        drop_long_shots(&s.cfg, pos, &mut moves, 0);
+        let vals = moves
+            .iter()
+            .map(|&m| plain_move(s, pos, m, beyond(m, depth), root));
+        if pos.player == root {
+            vals.fold(f32::NEG_INFINITY, f32::max)
+        } else {
+            vals.fold(f32::INFINITY, f32::min)
+        }
+    }
+
+    fn plain_move(s: &StrongSearch, pos: &Position, m: Move, depth: u8, root: u8) -> f32 {
+        match pos.outcome(&s.cfg, m) {
+            Outcome::Sure(n) => plain(s, &n, depth, root),
+            Outcome::Roll { odds, won, lost } => {
+                odds * plain(s, &won, depth, root) + (1.0 - odds) * plain(s, &lost, depth, root)
+            }
+        }
+    }
+
+    #[test]
+    fn star1_equals_plain_expectimax() {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let mut rng = crate::game::rng_from_seed(9);
+        for _ in 0..20 {
+            let b: Board = crate::doom::state::random_board(3, &cfg, &mut rng).unwrap();
+            let pos = Position::new(b, 0);
+            for depth in 1..=3 {
+                let mut s = StrongSearch::new(cfg);
+                for (m, v) in s.ratings(&pos, depth) {
+                    let want = plain_move(&s, &pos, m, beyond(m, depth), 0);
+                    assert!(
+                        (v - want).abs() < 1e-2,
+                        "{b} {m} depth {depth}: {v} vs {want}"
+                    );
+                }
+            }
+        }
     }
 }
