@@ -327,3 +327,84 @@ mod rng_state {
         Ok(rng)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::rules::RuleSet;
+
+    fn chance_game(seed: u64) -> DoomGame {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = Board::parse("a5 b3 a2 b1 a4 b5 a3 b2 a1").unwrap();
+        DoomGame::new(cfg, board, 0, seed)
+    }
+
+    #[test]
+    fn chance_attacks_report_the_dice_rolled() {
+        let mut game = chance_game(3);
+        let events = game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let Event::Attack {
+            attack_roll: Some(a),
+            defend_roll: Some(d),
+            won,
+            defender,
+            ..
+        } = &events[0]
+        else {
+            panic!("expected an attack with rolls: {events:?}")
+        };
+        assert_eq!((a.len(), d.len(), *defender), (5, 3, 1));
+        assert!(a.iter().chain(d).all(|x| (1..=6).contains(x)));
+        let total = |r: &[u8]| r.iter().map(|&x| u32::from(x)).sum::<u32>();
+        assert_eq!(*won, total(a) > total(d));
+        let owner = game.position().board.hex(1).owner;
+        assert_eq!(owner == 0, *won);
+        assert_eq!(game.position().board.hex(0).dice, 1);
+    }
+
+    #[test]
+    fn a_pass_reports_reinforcements_and_the_next_player() {
+        let mut game = DoomGame::new(
+            Config::classic(),
+            Board::parse("a3 b2 a1 b1").unwrap(),
+            0,
+            1,
+        );
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let events = game.apply(Move::Pass).unwrap();
+        assert_eq!(
+            events[..2],
+            [
+                Event::Reinforced {
+                    player: 0,
+                    hexes: vec![0]
+                },
+                Event::TurnPassed { from: 0, to: 1 }
+            ]
+        );
+        // b's last hex (1 die) cannot attack: the game ends 3–1.
+        assert_eq!(events[2], Event::GameOver { winners: vec![0] });
+        assert_eq!(game.to_act(), None);
+        assert_eq!(game.outcome().unwrap().shares, vec![1.0, 0.0]);
+        assert_eq!(game.apply(Move::Pass), Err(DoomError::GameOver));
+    }
+
+    #[test]
+    fn a_saved_game_replays_the_same_dice() {
+        let mut game = chance_game(11);
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let saved = serde_json::to_string(&game).unwrap();
+        let mut copy: DoomGame = serde_json::from_str(&saved).unwrap();
+        assert_eq!(copy.position(), game.position());
+        for _ in 0..20 {
+            let Some(&m) = game.legal_actions().last() else {
+                break;
+            };
+            assert_eq!(game.apply(m), copy.apply(m));
+        }
+        assert!(
+            serde_json::from_str::<DoomGame>(&saved.replace("\"seed\":\"", "\"seed\":\"zz"))
+                .is_err()
+        );
+    }
+}
