@@ -13,8 +13,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The book's 3×3 start (chapter 15's game against the computer).
 const BOOK_3X3: &str = "b1 a2 a3 a1 b1 b2 b2 a2 b3";
-/// A harder 3×3 board: many dice, long games.
-const HARD_3X3: &str = "a3 b3 a3 b3 a3 b3 a3 b3 a3";
+/// The hardest of 3 000 random 3×3 boards for our solver (872 635
+/// positions before move ordering, 386 000 after).
+const HARD_3X3: &str = "a3 a3 a3 a3 b2 b3 b3 b3 a3";
 /// The book's 5×5 start (chapter 18).
 const BOOK_5X5: &str = "a2 b2 a1 b2 b2 a1 b2 b3 b3 a3 a1 b2 a3 b1 b2 b1 b3 a2 b2 a1 b3 b1 b1 a3 b3";
 
@@ -27,6 +28,9 @@ fn exact(c: &mut Criterion) {
     let mut g = c.benchmark_group("doom_exact_3x3");
     for (name, board) in [("book_start", BOOK_3X3), ("hard", HARD_3X3)] {
         let p = pos(board);
+        if name == "hard" {
+            g.sample_size(10);
+        }
         g.bench_function(format!("tt_alphabeta/{name}"), |b| {
             b.iter(|| {
                 let mut s = ExactSolver::new(cfg).expect("classic");
