@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::{CliError, seed_or_announce};
 use crate::doom::bots::{AiKind, make_bot};
 use crate::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
-use crate::doom::state::random_board;
+use crate::doom::state::{balanced_board, random_board};
 use crate::doom::strong::{Limits, StrongSearch};
 use crate::doom::{Board, Config, DoomGame, Move, Position, RuleSet, board, eval, svg};
 use crate::game::{Bot, Game, rng_from_seed};
@@ -110,6 +110,15 @@ pub struct SolveArgs {
     json: bool,
 }
 
+/// How sim draws its boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BoardsArg {
+    /// The book's gen-board.
+    Book,
+    /// Equal hexes and dice for every player.
+    Balanced,
+}
+
 /// Arguments of `cardgames doom svg`.
 #[derive(Debug, Args)]
 pub struct SvgArgs {
@@ -149,6 +158,10 @@ pub struct SimArgs {
     /// The strong AI's time budget per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     budget_ms: u64,
+    /// How the boards are drawn: book (the book's gen-board: every hex to a
+    /// random player, often lopsided) or balanced (equal hexes and dice).
+    #[arg(long, value_enum, default_value_t = BoardsArg::Book)]
+    boards: BoardsArg,
     /// Moves after which a game is stopped and scored by hexes held.
     #[arg(long, default_value_t = 5000)]
     max_moves: u64,
@@ -306,9 +319,9 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             cfg.players
         )));
     }
-    let seed = seed_or_announce(a.seed);
     // Checks the size once, before the games start.
-    random_board(a.size, &cfg, &mut rng_from_seed(seed)).map_err(CliError::input)?;
+    random_board(a.size, &cfg, &mut rng_from_seed(0)).map_err(CliError::input)?;
+    let seed = seed_or_announce(a.seed);
     let limits = match a.depth {
         Some(d) => Limits::depth(d),
         None => Limits::time(Duration::from_millis(a.budget_ms)),
@@ -316,7 +329,7 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let count = kinds.len();
     let games: Vec<Played> = (0..u64::from(a.games))
         .into_par_iter()
-        .map(|g| play_one(&cfg, &kinds, a.size, seed, g, limits, a.max_moves))
+        .map(|g| play_one(&cfg, &kinds, a.size, a.boards, seed, g, limits, a.max_moves))
         .collect();
     let mut totals = vec![0f64; count];
     for p in &games {
@@ -339,6 +352,7 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "players": cfg.players,
             "max_dice": cfg.max_dice,
             "rules": cfg.rules.name(),
+            "boards": if a.boards == BoardsArg::Book { "book" } else { "balanced" },
             "seed": seed,
             "ais": ais,
             "cut": cut,
@@ -377,10 +391,12 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// Plays game `g`: the board is shared by each run of `kinds.len()`
 /// games, and seat `s` is played by AI `(s + g) % kinds.len()`.
+#[allow(clippy::too_many_arguments)]
 fn play_one(
     cfg: &Config,
     kinds: &[AiKind],
     size: usize,
+    boards: BoardsArg,
     seed: u64,
     g: u64,
     limits: Limits,
@@ -390,7 +406,11 @@ fn play_one(
     let group = g / count;
     let mut board_rng = rng_from_seed(seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     // The size was checked before the games started.
-    let board = match random_board(size, cfg, &mut board_rng) {
+    let drawn = match boards {
+        BoardsArg::Book => random_board(size, cfg, &mut board_rng),
+        BoardsArg::Balanced => balanced_board(size, cfg, &mut board_rng),
+    };
+    let board = match drawn {
         Ok(b) => b,
         Err(_) => {
             return Played {

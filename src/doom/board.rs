@@ -134,11 +134,22 @@ pub enum BoardError {
     },
 }
 
-/// An N×N board of hexes.
+/// An N×N board of hexes, each packed in a byte (owner × 16 + dice).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     size: u8,
-    hexes: [Hex; MAX_HEXES],
+    cells: [u8; MAX_HEXES],
+}
+
+fn pack(h: Hex) -> u8 {
+    h.owner << 4 | h.dice
+}
+
+fn unpack(c: u8) -> Hex {
+    Hex {
+        owner: c >> 4,
+        dice: c & 15,
+    }
 }
 
 impl Board {
@@ -148,9 +159,11 @@ impl Board {
         let size = (2..=MAX_SIZE).find(|s| s * s == hexes.len())?;
         let mut b = Board {
             size: size as u8,
-            hexes: [Hex::default(); MAX_HEXES],
+            cells: [0; MAX_HEXES],
         };
-        b.hexes[..hexes.len()].copy_from_slice(hexes);
+        for (c, &h) in b.cells.iter_mut().zip(hexes) {
+            *c = pack(h);
+        }
         Some(b)
     }
 
@@ -196,7 +209,7 @@ impl Board {
 
     /// Checks the board against a game's player count and dice limit.
     pub fn check(&self, players: u8, max_dice: u8) -> Result<(), BoardError> {
-        for (pos, h) in self.hexes().iter().enumerate() {
+        for (pos, h) in self.hexes().enumerate() {
             if h.owner >= players {
                 return Err(BoardError::PlayerBeyondCount {
                     pos,
@@ -232,18 +245,32 @@ impl Board {
     }
 
     /// The hexes, row by row.
-    pub fn hexes(&self) -> &[Hex] {
-        &self.hexes[..self.len()]
+    pub fn hexes(&self) -> impl ExactSizeIterator<Item = Hex> + '_ {
+        self.cells[..self.len()].iter().map(|&c| unpack(c))
     }
 
     /// The hex at `pos`.
+    #[inline]
     pub fn hex(&self, pos: usize) -> Hex {
-        self.hexes[pos]
+        unpack(self.cells[pos])
+    }
+
+    /// The owner of the hex at `pos`.
+    #[inline]
+    pub fn owner(&self, pos: usize) -> u8 {
+        self.cells[pos] >> 4
+    }
+
+    /// The dice on the hex at `pos`.
+    #[inline]
+    pub fn dice(&self, pos: usize) -> u8 {
+        self.cells[pos] & 15
     }
 
     /// Replaces the hex at `pos`.
+    #[inline]
     pub fn set(&mut self, pos: usize, hex: Hex) {
-        self.hexes[pos] = hex;
+        self.cells[pos] = pack(hex);
     }
 
     /// The neighbours of `pos` in the book's order.
@@ -253,16 +280,14 @@ impl Board {
 
     /// The hexes held by `player`, as a bit set (bit `pos`).
     pub fn owned_mask(&self, player: u8) -> u64 {
-        self.hexes()
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| h.owner == player)
-            .fold(0, |m, (p, _)| m | 1 << p)
+        (0..self.len())
+            .filter(|&p| self.owner(p) == player)
+            .fold(0, |m, p| m | 1 << p)
     }
 
     /// How many hexes `player` holds.
     pub fn count(&self, player: u8) -> usize {
-        self.hexes().iter().filter(|h| h.owner == player).count()
+        (0..self.len()).filter(|&p| self.owner(p) == player).count()
     }
 
     /// The size of `player`'s largest group of connected hexes (the book's
@@ -314,7 +339,7 @@ impl Board {
 impl fmt::Display for Board {
     /// The text form, `a3 a3 b3 b1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, h) in self.hexes().iter().enumerate() {
+        for (i, h) in self.hexes().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }

@@ -41,6 +41,38 @@ pub fn share_twelfths(board: &Board, player: u8) -> i32 {
     }
 }
 
+/// The weights of the strong evaluation under one rule set (tuned by
+/// `cardgames doom sim` against the book's AI).
+struct Weights {
+    /// Per hex of margin.
+    hex: f32,
+    /// Per die of margin.
+    die: f32,
+    /// A threatened hex whose owner moves next (it may still strike first).
+    risk_owner_moves: f32,
+    /// A threatened hex when an enemy moves next (it is about to fall;
+    /// certainly under classic rules, likely under chance rules).
+    risk_enemy_moves: f32,
+    /// Per hex of largest-group margin (the chance reinforcement).
+    cluster: f32,
+}
+
+const CLASSIC: Weights = Weights {
+    hex: 10.0,
+    die: 2.0,
+    risk_owner_moves: 3.0,
+    risk_enemy_moves: 18.0,
+    cluster: 0.0,
+};
+
+const CHANCE: Weights = Weights {
+    hex: 10.0,
+    die: 4.0,
+    risk_owner_moves: 3.0,
+    risk_enemy_moves: 6.0,
+    cluster: 5.0,
+};
+
 /// The strong evaluation's bound: every value lies in `-WIN..=WIN`.
 pub const WIN: f32 = 10_000.0;
 
@@ -71,15 +103,26 @@ pub fn strong(cfg: &Config, pos: &Position, root: u8) -> f32 {
         let share = share_twelfths(b, root) as f32 / 12.0;
         return (2.0 * share - 1.0) * (WIN - 100.0) + margin;
     }
-    let mut v =
-        10.0 * margin + 2.0 * (dice[mine] - opp(&dice)) - 4.0 * exposed[mine] + 2.0 * opp(&exposed);
-    if cfg.rules == RuleSet::Chance {
+    let w = match cfg.rules {
+        RuleSet::Classic => &CLASSIC,
+        RuleSet::Chance => &CHANCE,
+    };
+    // Hexes of the side about to move are safe for a turn; the others'
+    // threatened hexes are about to fall.
+    let (my_risk, their_risk) = if pos.player == root {
+        (w.risk_owner_moves, w.risk_enemy_moves)
+    } else {
+        (w.risk_enemy_moves, w.risk_owner_moves)
+    };
+    let mut v = w.hex * margin + w.die * (dice[mine] - opp(&dice)) - my_risk * exposed[mine]
+        + their_risk * opp(&exposed);
+    if w.cluster != 0.0 {
         let best_other = (0..cfg.players)
             .filter(|&p| p != root)
             .map(|p| b.largest_cluster(p))
             .max()
             .unwrap_or(0);
-        v += 5.0 * (b.largest_cluster(root) as f32 - best_other as f32);
+        v += w.cluster * (b.largest_cluster(root) as f32 - best_other as f32);
     }
     v.clamp(-WIN / 2.0, WIN / 2.0)
 }
@@ -95,7 +138,8 @@ mod tests {
         let b = Board::parse("a3 a3 b3 b1").unwrap();
         assert_eq!(score_board(&b, 0), 2);
         // b: hex 2 (3 dice) unthreatened, hex 3 (1 die) threatened by a3s.
-        assert_eq!(score_board(&b, 1), -2 + 2 + 1);
+        let (a_hexes, unthreatened, threatened_hex) = (-2, 2, 1);
+        assert_eq!(score_board(&b, 1), a_hexes + unthreatened + threatened_hex);
         let b = Board::parse("a1 b2 a1 b1").unwrap();
         assert!(threatened(&b, 0));
         assert!(!threatened(&b, 2));

@@ -151,53 +151,6 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// The most moves a position can have: a pass and six attacks per hex.
-pub const MAX_MOVES: usize = 1 + 6 * super::board::MAX_HEXES;
-
-/// A position's moves, held without allocating.
-#[derive(Clone)]
-pub struct MoveList {
-    len: usize,
-    items: [Move; MAX_MOVES],
-}
-
-impl MoveList {
-    /// No moves.
-    pub fn new() -> MoveList {
-        MoveList {
-            len: 0,
-            items: [Move::Pass; MAX_MOVES],
-        }
-    }
-
-    fn push(&mut self, m: Move) {
-        self.items[self.len] = m;
-        self.len += 1;
-    }
-
-    /// The moves, in order.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.items[..self.len]
-    }
-
-    /// The moves, in order, to reorder.
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.items[..self.len]
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
 /// A node of the book's game tree: `(game-tree board player spare-dice
 /// first-move)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -250,22 +203,21 @@ impl Position {
         s.owner == self.player && d.owner != self.player && attack_allowed(cfg, s.dice, d.dice)
     }
 
-    /// The legal moves in the book's order: pass first when allowed, then
-    /// attacks by source hex, targets in neighbour order.
-    pub fn moves_into(&self, cfg: &Config, out: &mut MoveList) {
-        out.len = 0;
+    /// Appends the legal moves to `out` in the book's order: pass first
+    /// when allowed, then attacks by source hex, targets in neighbour order.
+    pub fn push_moves(&self, cfg: &Config, out: &mut Vec<Move>) {
         if !self.first_move {
             out.push(Move::Pass);
         }
         let b = &self.board;
         for from in 0..b.len() {
-            let s = b.hex(from);
-            if s.owner != self.player || s.dice < 2 {
+            let (owner, dice) = (b.owner(from), b.dice(from));
+            if owner != self.player || dice < 2 {
                 continue;
             }
             for &to in b.neighbors(from) {
-                let d = b.hex(usize::from(to));
-                if d.owner != self.player && attack_allowed(cfg, s.dice, d.dice) {
+                let t = usize::from(to);
+                if b.owner(t) != self.player && attack_allowed(cfg, dice, b.dice(t)) {
                     out.push(Move::Attack {
                         from: from as u8,
                         to,
@@ -275,11 +227,11 @@ impl Position {
         }
     }
 
-    /// The legal moves, collected.
+    /// The legal moves, in the book's order.
     pub fn moves(&self, cfg: &Config) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.moves_into(cfg, &mut list);
-        list.as_slice().to_vec()
+        let mut list = Vec::new();
+        self.push_moves(cfg, &mut list);
+        list
     }
 
     /// True when the player to move has no move: the game is over.

@@ -15,7 +15,7 @@
 //! else's minimise, as the book assumes.
 
 use super::eval::{score_board, share_twelfths};
-use super::rules::{Config, Move, MoveList, Outcome, Position, RuleSet};
+use super::rules::{Config, Move, Outcome, Position, RuleSet};
 use super::tt::{self, Table};
 
 /// Why a search gave up.
@@ -32,9 +32,9 @@ pub enum SearchError {
 /// Where a move leads when no dice are rolled (a pass, a classic attack).
 /// A chance attack is taken as won.
 fn sure(pos: &Position, cfg: &Config, mv: Move) -> Position {
-    match pos.outcome(cfg, mv) {
-        Outcome::Sure(p) => p,
-        Outcome::Roll { won, .. } => won,
+    match mv {
+        Move::Pass => pos.after_pass(cfg),
+        Move::Attack { from, to } => pos.after_win(from.into(), to.into()),
     }
 }
 
@@ -54,18 +54,31 @@ pub fn first_best<V: PartialOrd + Copy>(ratings: &[(Move, V)]) -> Option<(Move, 
 /// win, in twelfths (12 = sole winner), with perfect play.
 pub fn minimax_exact(cfg: &Config, pos: &Position, root: u8, nodes: &mut u64) -> i32 {
     *nodes += 1;
-    let mut list = MoveList::new();
-    pos.moves_into(cfg, &mut list);
-    let values = list
-        .as_slice()
-        .iter()
-        .map(|&m| minimax_exact(cfg, &sure(pos, cfg, m), root, nodes));
+    let values = pos
+        .moves(cfg)
+        .into_iter()
+        .map(|m| minimax_exact(cfg, &sure(pos, cfg, m), root, nodes));
     let best = if pos.player == root {
         values.max()
     } else {
         values.min()
     };
     best.unwrap_or_else(|| share_twelfths(&pos.board, root))
+}
+
+/// The table's move first, then the pass, then attacks on bigger stacks
+/// (the order that proves results with the fewest positions).
+fn order_captures(pos: &Position, moves: &mut [Move], hint: Option<Move>) {
+    let b = &pos.board;
+    moves.sort_by_key(|&m| {
+        std::cmp::Reverse(match m {
+            _ if Some(m) == hint => i32::MAX,
+            Move::Pass => i32::MAX - 1,
+            Move::Attack { from, to } => {
+                i32::from(b.dice(to.into())) * 8 - i32::from(b.dice(from.into()))
+            }
+        })
+    });
 }
 
 /// Moves `hint` (if present) to the front, keeping the rest in order.
@@ -83,6 +96,7 @@ fn hint_first(moves: &mut [Move], hint: Option<Move>) {
 pub struct ExactSolver {
     cfg: Config,
     table: Table<i32>,
+    stack: Vec<Move>,
     /// Positions visited so far.
     pub nodes: u64,
     limit: u64,
@@ -100,9 +114,15 @@ impl ExactSolver {
         Ok(ExactSolver {
             cfg,
             table: Table::new(usize::MAX),
+            stack: Vec::with_capacity(1024),
             nodes: 0,
             limit: u64::MAX,
         })
+    }
+
+    /// Positions remembered.
+    pub fn remembered(&self) -> usize {
+        self.table.len()
     }
 
     /// Gives up after visiting `limit` positions.
@@ -147,19 +167,21 @@ impl ExactSolver {
             beta = beta.min(e.hi);
             hint = e.best;
         }
-        let mut list = MoveList::new();
-        pos.moves_into(&self.cfg, &mut list);
-        if list.as_slice().is_empty() {
+        let start = self.stack.len();
+        pos.push_moves(&self.cfg, &mut self.stack);
+        let end = self.stack.len();
+        if start == end {
             let v = share_twelfths(&pos.board, root);
             self.table.record(key, v, -1, 13, TO_THE_END, None);
             return v;
         }
-        hint_first(list.as_mut_slice(), hint);
+        order_captures(pos, &mut self.stack[start..end], hint);
         let (a0, b0) = (alpha, beta);
         let maximise = pos.player == root;
         let mut best = if maximise { -1 } else { 13 };
         let mut best_move = None;
-        for &m in list.as_slice() {
+        for i in start..end {
+            let m = self.stack[i];
             let v = self.ab(&sure(pos, &self.cfg, m), root, alpha, beta);
             if (maximise && v > best) || (!maximise && v < best) {
                 best = v;
@@ -174,6 +196,7 @@ impl ExactSolver {
                 break;
             }
         }
+        self.stack.truncate(start);
         self.table.record(key, best, a0, b0, TO_THE_END, best_move);
         best
     }
@@ -183,14 +206,14 @@ impl ExactSolver {
 /// at the horizon and at the end of the game.
 pub fn minimax_depth(cfg: &Config, pos: &Position, depth: u8, root: u8, nodes: &mut u64) -> i32 {
     *nodes += 1;
-    let mut list = MoveList::new();
-    if depth > 0 {
-        pos.moves_into(cfg, &mut list);
-    }
-    let values = list
-        .as_slice()
-        .iter()
-        .map(|&m| minimax_depth(cfg, &sure(pos, cfg, m), depth - 1, root, nodes));
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        pos.moves(cfg)
+    };
+    let values = moves
+        .into_iter()
+        .map(|m| minimax_depth(cfg, &sure(pos, cfg, m), depth - 1, root, nodes));
     let best = if pos.player == root {
         values.max()
     } else {
@@ -306,6 +329,7 @@ fn book_ab_rate(
 pub struct AlphaBeta {
     cfg: Config,
     table: Table<i32>,
+    stack: Vec<Move>,
     /// Positions visited so far.
     pub nodes: u64,
 }
@@ -316,6 +340,7 @@ impl AlphaBeta {
         AlphaBeta {
             cfg,
             table: Table::new(1 << 20),
+            stack: Vec::with_capacity(1024),
             nodes: 0,
         }
     }
@@ -357,17 +382,19 @@ impl AlphaBeta {
             }
             hint = e.best;
         }
-        let mut list = MoveList::new();
-        pos.moves_into(&self.cfg, &mut list);
-        if list.as_slice().is_empty() {
+        let start = self.stack.len();
+        pos.push_moves(&self.cfg, &mut self.stack);
+        let end = self.stack.len();
+        if start == end {
             return score_board(&pos.board, root);
         }
-        hint_first(list.as_mut_slice(), hint);
+        hint_first(&mut self.stack[start..end], hint);
         let (a0, b0) = (alpha, beta);
         let maximise = pos.player == root;
         let mut best = if maximise { i32::MIN } else { i32::MAX };
         let mut best_move = None;
-        for &m in list.as_slice() {
+        for i in start..end {
+            let m = self.stack[i];
             let v = self.ab(&sure(pos, &self.cfg, m), depth - 1, root, alpha, beta);
             if (maximise && v > best) || (!maximise && v < best) {
                 best = v;
@@ -382,6 +409,7 @@ impl AlphaBeta {
                 break;
             }
         }
+        self.stack.truncate(start);
         self.table.record(key, best, a0, b0, depth, best_move);
         best
     }

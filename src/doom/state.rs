@@ -4,7 +4,7 @@
 //! views and the outcome.
 
 use rand::Rng;
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Hex, MAX_SIZE};
@@ -117,6 +117,31 @@ pub fn random_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Boar
             dice: rng.random_range(1..=cfg.max_dice),
         })
         .collect();
+    Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
+}
+
+/// A fair random board: the players hold equal numbers of hexes (the
+/// remainder going to random players) with the same dice on them, placed
+/// at random.
+pub fn balanced_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Board, ConfigError> {
+    if !(2..=MAX_SIZE).contains(&size) {
+        return Err(ConfigError::Size(size));
+    }
+    let n = size * size;
+    let per = n / usize::from(cfg.players);
+    let stacks: Vec<u8> = (0..per)
+        .map(|_| rng.random_range(1..=cfg.max_dice))
+        .collect();
+    let mut hexes: Vec<Hex> = (0..cfg.players)
+        .flat_map(|owner| stacks.iter().map(move |&dice| Hex { owner, dice }))
+        .collect();
+    while hexes.len() < n {
+        hexes.push(Hex {
+            owner: rng.random_range(0..cfg.players),
+            dice: rng.random_range(1..=cfg.max_dice),
+        });
+    }
+    hexes.shuffle(rng);
     Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
 }
 
@@ -300,5 +325,86 @@ mod rng_state {
         let mut rng = GameRng::from_seed(seed);
         rng.set_word_pos(saved.word_pos.parse().map_err(D::Error::custom)?);
         Ok(rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::rules::RuleSet;
+
+    fn chance_game(seed: u64) -> DoomGame {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = Board::parse("a5 b3 a2 b1 a4 b5 a3 b2 a1").unwrap();
+        DoomGame::new(cfg, board, 0, seed)
+    }
+
+    #[test]
+    fn chance_attacks_report_the_dice_rolled() {
+        let mut game = chance_game(3);
+        let events = game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let Event::Attack {
+            attack_roll: Some(a),
+            defend_roll: Some(d),
+            won,
+            defender,
+            ..
+        } = &events[0]
+        else {
+            panic!("expected an attack with rolls: {events:?}")
+        };
+        assert_eq!((a.len(), d.len(), *defender), (5, 3, 1));
+        assert!(a.iter().chain(d).all(|x| (1..=6).contains(x)));
+        let total = |r: &[u8]| r.iter().map(|&x| u32::from(x)).sum::<u32>();
+        assert_eq!(*won, total(a) > total(d));
+        let owner = game.position().board.hex(1).owner;
+        assert_eq!(owner == 0, *won);
+        assert_eq!(game.position().board.hex(0).dice, 1);
+    }
+
+    #[test]
+    fn a_pass_reports_reinforcements_and_the_next_player() {
+        let mut game = DoomGame::new(
+            Config::classic(),
+            Board::parse("a3 b2 a1 b1").unwrap(),
+            0,
+            1,
+        );
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let events = game.apply(Move::Pass).unwrap();
+        assert_eq!(
+            events[..2],
+            [
+                Event::Reinforced {
+                    player: 0,
+                    hexes: vec![0]
+                },
+                Event::TurnPassed { from: 0, to: 1 }
+            ]
+        );
+        // b's last hex (1 die) cannot attack: the game ends 3–1.
+        assert_eq!(events[2], Event::GameOver { winners: vec![0] });
+        assert_eq!(game.to_act(), None);
+        assert_eq!(game.outcome().unwrap().shares, vec![1.0, 0.0]);
+        assert_eq!(game.apply(Move::Pass), Err(DoomError::GameOver));
+    }
+
+    #[test]
+    fn a_saved_game_replays_the_same_dice() {
+        let mut game = chance_game(11);
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let saved = serde_json::to_string(&game).unwrap();
+        let mut copy: DoomGame = serde_json::from_str(&saved).unwrap();
+        assert_eq!(copy.position(), game.position());
+        for _ in 0..20 {
+            let Some(&m) = game.legal_actions().last() else {
+                break;
+            };
+            assert_eq!(game.apply(m), copy.apply(m));
+        }
+        assert!(
+            serde_json::from_str::<DoomGame>(&saved.replace("\"seed\":\"", "\"seed\":\"zz"))
+                .is_err()
+        );
     }
 }

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{self, WIN};
-use super::rules::{Config, Move, MoveList, Outcome, Position, RuleSet};
+use super::rules::{Config, Move, Outcome, Position, RuleSet};
 use super::tt::{self, Table};
 
 /// How far or how long to search.
@@ -58,10 +58,14 @@ pub struct Decision {
 pub struct StrongSearch {
     cfg: Config,
     table: Table<f32>,
+    stack: Vec<Move>,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
 }
+
+/// Attacks less likely than this to win are not searched below the root.
+const LONG_SHOT: f32 = 0.45;
 
 const LO: f32 = -WIN;
 const HI: f32 = WIN;
@@ -72,6 +76,7 @@ impl StrongSearch {
         StrongSearch {
             cfg,
             table: Table::new(1 << 21),
+            stack: Vec::with_capacity(4096),
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -107,7 +112,7 @@ impl StrongSearch {
             let mut best: Option<(Move, f32)> = None;
             for &m in &moves {
                 let alpha = best.map_or(f32::NEG_INFINITY, |(_, v)| v);
-                let v = self.child(pos, m, depth - 1, root, alpha, f32::INFINITY);
+                let v = self.child(pos, m, beyond(m, depth), root, alpha, f32::INFINITY);
                 if self.stopped {
                     break;
                 }
@@ -150,7 +155,7 @@ impl StrongSearch {
                 let v = self.child(
                     pos,
                     m,
-                    depth - 1,
+                    beyond(m, depth),
                     pos.player,
                     f32::NEG_INFINITY,
                     f32::INFINITY,
@@ -167,7 +172,7 @@ impl StrongSearch {
 
     fn out_of_time(&mut self) -> bool {
         if !self.stopped
-            && self.nodes % 512 == 0
+            && self.nodes.is_multiple_of(512)
             && self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.stopped = true;
@@ -251,12 +256,14 @@ impl StrongSearch {
             }
             hint = e.best;
         }
-        let mut list = MoveList::new();
-        pos.moves_into(&self.cfg, &mut list);
-        if list.as_slice().is_empty() {
+        let start = self.stack.len();
+        pos.push_moves(&self.cfg, &mut self.stack);
+        if start == self.stack.len() {
             return eval::strong(&self.cfg, pos, root);
         }
-        self.order(pos, list.as_mut_slice(), hint);
+        drop_long_shots(&self.cfg, pos, &mut self.stack, start);
+        let end = self.stack.len();
+        order(&self.cfg, pos, &mut self.stack[start..end], hint);
         let (a0, b0) = (alpha, beta);
         let maximise = pos.player == root;
         let mut best = if maximise {
@@ -265,9 +272,11 @@ impl StrongSearch {
             f32::INFINITY
         };
         let mut best_move = None;
-        for &m in list.as_slice() {
-            let v = self.child(pos, m, depth - 1, root, alpha, beta);
+        for i in start..end {
+            let m = self.stack[i];
+            let v = self.child(pos, m, beyond(m, depth), root, alpha, beta);
             if self.stopped {
+                self.stack.truncate(start);
                 return 0.0;
             }
             if (maximise && v > best) || (!maximise && v < best) {
@@ -283,33 +292,68 @@ impl StrongSearch {
                 break;
             }
         }
+        self.stack.truncate(start);
         self.table.record(key, best, a0, b0, depth, best_move);
         best
     }
+}
 
-    /// The table's move first, then attacks on bigger stacks (and, under
-    /// chance rules, likelier wins), the pass last.
-    fn order(&self, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
-        let b = &pos.board;
-        let chance = self.cfg.rules == RuleSet::Chance;
-        let score = |m: &Move| -> i32 {
-            if Some(*m) == hint {
-                return i32::MAX;
-            }
-            match *m {
-                Move::Pass => -1,
-                Move::Attack { from, to } => {
-                    let (s, d) = (b.hex(usize::from(from)), b.hex(usize::from(to)));
-                    if chance {
-                        (super::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
-                    } else {
-                        i32::from(d.dice) * 8 - i32::from(s.dice)
-                    }
+/// Forward pruning under chance rules: below the root, attacks more
+/// likely to fail than not (`moves[start..]`) are left unsearched unless
+/// nothing else is left, so the search reaches the opponents' turns.
+fn drop_long_shots(cfg: &Config, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+    if cfg.rules != RuleSet::Chance {
+        return;
+    }
+    let b = &pos.board;
+    let promising = |m: &Move| match *m {
+        Move::Pass => true,
+        Move::Attack { from, to } => {
+            super::odds::win_odds(b.dice(from.into()), b.dice(to.into())) >= LONG_SHOT
+        }
+    };
+    if !moves[start..].iter().any(promising) {
+        return;
+    }
+    let mut keep = start;
+    for i in start..moves.len() {
+        if promising(&moves[i]) {
+            moves[keep] = moves[i];
+            keep += 1;
+        }
+    }
+    moves.truncate(keep);
+}
+
+/// The depth left after `m` with `depth` to go: a pass costs nothing (the
+/// turn is over, and the search should see the reply; the next player
+/// cannot pass at once, so this never loops).
+fn beyond(m: Move, depth: u8) -> u8 {
+    if m == Move::Pass { depth } else { depth - 1 }
+}
+
+/// The table's move first, then attacks on bigger stacks (and, under
+/// chance rules, likelier wins), the pass last.
+fn order(cfg: &Config, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
+    let b = &pos.board;
+    let chance = cfg.rules == RuleSet::Chance;
+    let score = |m: &Move| -> i32 {
+        if Some(*m) == hint {
+            return i32::MAX;
+        }
+        match *m {
+            Move::Pass => -1,
+            Move::Attack { from, to } => {
+                let (s, d) = (b.hex(usize::from(from)), b.hex(usize::from(to)));
+                if chance {
+                    (super::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
+                } else {
+                    i32::from(d.dice) * 8 - i32::from(s.dice)
                 }
             }
-        };
-        moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
-    }
+        }
+    };
+    moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
 }
 
 #[cfg(test)]
@@ -355,5 +399,60 @@ mod tests {
             .unwrap();
         assert!(pos.is_legal(&cfg, d.best));
         assert_eq!(d.depth, 3);
+    }
+}
+
+#[cfg(test)]
+mod star1 {
+    use super::*;
+    use crate::doom::board::Board;
+
+    /// Expectimax with the same horizon rule, no pruning, no table.
+    fn plain(s: &StrongSearch, pos: &Position, depth: u8, root: u8) -> f32 {
+        if depth == 0 {
+            return s.leaf(pos, root);
+        }
+        let mut moves = pos.moves(&s.cfg);
+        if moves.is_empty() {
+            return eval::strong(&s.cfg, pos, root);
+        }
+        drop_long_shots(&s.cfg, pos, &mut moves, 0);
+        let vals = moves
+            .iter()
+            .map(|&m| plain_move(s, pos, m, beyond(m, depth), root));
+        if pos.player == root {
+            vals.fold(f32::NEG_INFINITY, f32::max)
+        } else {
+            vals.fold(f32::INFINITY, f32::min)
+        }
+    }
+
+    fn plain_move(s: &StrongSearch, pos: &Position, m: Move, depth: u8, root: u8) -> f32 {
+        match pos.outcome(&s.cfg, m) {
+            Outcome::Sure(n) => plain(s, &n, depth, root),
+            Outcome::Roll { odds, won, lost } => {
+                odds * plain(s, &won, depth, root) + (1.0 - odds) * plain(s, &lost, depth, root)
+            }
+        }
+    }
+
+    #[test]
+    fn star1_equals_plain_expectimax() {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let mut rng = crate::game::rng_from_seed(9);
+        for _ in 0..20 {
+            let b: Board = crate::doom::state::random_board(3, &cfg, &mut rng).unwrap();
+            let pos = Position::new(b, 0);
+            for depth in 1..=3 {
+                let mut s = StrongSearch::new(cfg);
+                for (m, v) in s.ratings(&pos, depth) {
+                    let want = plain_move(&s, &pos, m, beyond(m, depth), 0);
+                    assert!(
+                        (v - want).abs() < 1e-2,
+                        "{b} {m} depth {depth}: {v} vs {want}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -109,7 +109,7 @@ fn draw_tile(out: &mut String, x: usize, y: usize, dice: u8, xx: f64, yy: f64, c
 /// grown for boards or stacks that would not fit.
 pub fn board_svg(board: &Board) -> String {
     let n = board.size();
-    let tallest = board.hexes().iter().map(|h| h.dice).max().unwrap_or(1);
+    let tallest = board.hexes().map(|h| h.dice).max().unwrap_or(1);
     let stack = (DICE_SCALE * (0.8 * f64::from(tallest) + 0.5) / BOARD_SCALE).ceil();
     let top = TOP_OFFSET.max(stack);
     let width = (BOARD_SCALE * (3.0 * n as f64 - 1.0)).max(900.0);
@@ -166,7 +166,7 @@ mod tests {
         let svg = board_svg(&b);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.trim_end().ends_with("</svg>"));
-        let dice: usize = b.hexes().iter().map(|h| usize::from(h.dice)).sum();
+        let dice: usize = b.hexes().map(|h| usize::from(h.dice)).sum();
         assert_eq!(svg.matches("<polygon").count(), 9 * 2 + dice * 15);
         // Each player's colour shows (back row darkened by 45 on 3×3).
         assert!(svg.contains("fill:rgb(210,18,18)"));

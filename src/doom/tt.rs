@@ -26,7 +26,7 @@ const ZOBRIST_LEN: usize = MAX_HEXES * MAX_PLAYERS as usize * (MAX_DICE as usize
 
 const fn zobrist_table() -> [u128; ZOBRIST_LEN] {
     let mut t = [0u128; ZOBRIST_LEN];
-    let mut s = 0x5EED_D1CE_0F_D00Du64;
+    let mut s = 0x005E_EDD1_CE0F_D00D_u64;
     let mut i = 0;
     while i < ZOBRIST_LEN {
         let hi = splitmix(&mut s) as u128;
@@ -56,13 +56,13 @@ pub fn key(pos: &Position, root: u8, rules: RuleSet) -> Key {
         | (b.size() as u128) << 14;
     if b.len() <= 16 {
         let mut k = 0u128;
-        for (i, h) in b.hexes().iter().enumerate() {
+        for (i, h) in b.hexes().enumerate() {
             k |= u128::from(h.owner << 3 | (h.dice - 1)) << (5 * i);
         }
         k | extras << 80
     } else {
         let mut k = 0u128;
-        for (i, h) in b.hexes().iter().enumerate() {
+        for (i, h) in b.hexes().enumerate() {
             k ^= ZOBRIST[(i * MAX_PLAYERS as usize + usize::from(h.owner))
                 * (MAX_DICE as usize + 1)
                 + usize::from(h.dice)];
@@ -137,7 +137,7 @@ impl<V: Value> Table<V> {
     /// A table that holds up to `capacity` entries before starting over.
     pub fn new(capacity: usize) -> Table<V> {
         Table {
-            map: HashMap::default(),
+            map: HashMap::with_capacity_and_hasher(capacity.min(1 << 14), Default::default()),
             capacity,
         }
     }
@@ -159,28 +159,27 @@ impl<V: Value> Table<V> {
     /// (`a0`, `b0`) proves at `depth`, keeping what was known before at
     /// the same depth.
     pub fn record(&mut self, key: Key, v: V, a0: V, b0: V, depth: u8, best: Option<Move>) {
-        let (mut lo, mut hi) = (V::LOWEST, V::HIGHEST);
-        let mut keep = best;
-        if let Some(o) = self.get(key).filter(|o| o.depth == depth) {
-            (lo, hi) = (o.lo, o.hi);
-            keep = best.or(o.best);
+        if self.map.len() >= self.capacity && !self.map.contains_key(&key) {
+            self.map.clear();
         }
+        let fresh = Entry {
+            depth,
+            lo: V::LOWEST,
+            hi: V::HIGHEST,
+            best,
+        };
+        let e = self.map.entry(key).or_insert(fresh);
+        if e.depth != depth {
+            *e = fresh;
+        }
+        e.best = best.or(e.best);
         if v <= a0 {
-            hi = v;
+            e.hi = v;
         } else if v >= b0 {
-            lo = v;
+            e.lo = v;
         } else {
-            (lo, hi) = (v, v);
+            (e.lo, e.hi) = (v, v);
         }
-        self.put(
-            key,
-            Entry {
-                depth,
-                lo,
-                hi,
-                best: keep,
-            },
-        );
     }
 
     /// Forgets everything.
