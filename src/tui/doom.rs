@@ -424,7 +424,7 @@ impl DoomScreen {
                 Move::Pass => None,
             })
             .collect();
-        for (i, h) in board.hexes().iter().enumerate() {
+        for (i, h) in board.hexes().enumerate() {
             let (dx, dy) = self.cell(i, spacing);
             if dx + 4 > area.width || dy >= area.height {
                 continue;
@@ -457,7 +457,6 @@ impl DoomScreen {
         for p in 0..game.config().players {
             let dice: u32 = board
                 .hexes()
-                .iter()
                 .filter(|h| h.owner == p)
                 .map(|h| u32::from(h.dice))
                 .sum();
