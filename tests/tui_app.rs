@@ -401,3 +401,34 @@ fn a_whole_holdem_hand_at_six_seats() {
     press(&mut app, KeyCode::Char('n'));
     assert!(screen(&mut app, 80, 24).contains("— Hand 2 —"));
 }
+
+#[test]
+fn a_holdem_session_left_midway_is_saved_and_resumed() {
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(8);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // sit down
+    let session = |app: &App| {
+        app.holdem()
+            .and_then(|h| h.session())
+            .map(|s| serde_json::to_string(s).unwrap_or_default())
+    };
+    let before = session(&app);
+    press(&mut app, KeyCode::Char('l'));
+    let mut again = App::with_store(Store::at(dir.path()), false, false);
+    let menu = screen(&mut again, 80, 24);
+    assert!(
+        menu.contains("Resume Hold'em (6 players, hand 1, you +0)"),
+        "{menu}"
+    );
+    press(&mut again, KeyCode::Enter);
+    assert_eq!(
+        session(&again),
+        before,
+        "the same hand, mid-play, generator included"
+    );
+}

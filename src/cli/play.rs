@@ -10,6 +10,7 @@ use crate::holdem::table::Blinds;
 use crate::honeymoon::game::{LeadRule, Options, Scoring};
 use crate::tui::doom::{AiChoice, Setup};
 use crate::tui::holdem::TableSetup;
+use crate::tui::settings::Level as ScreenLevel;
 use crate::tui::{self, Start};
 
 /// A computer level.
@@ -118,11 +119,11 @@ fn run(start: Start, seed: Option<u64>, ascii: bool) -> Result<(), CliError> {
     tui::run(start, seed, ascii).map_err(|e| CliError::Input(e.to_string()))
 }
 
-fn level_name(level: Level) -> &'static str {
+fn level(level: Level) -> ScreenLevel {
     match level {
-        Level::Easy => "easy",
-        Level::Normal => "normal",
-        Level::Hard => "hard",
+        Level::Easy => ScreenLevel::Easy,
+        Level::Normal => ScreenLevel::Normal,
+        Level::Hard => ScreenLevel::Hard,
     }
 }
 
@@ -149,7 +150,7 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
         stack: p.stack,
         blinds: Blinds { small, big },
         tournament: p.tournament,
-        level: level_name(p.level),
+        level: level(p.level),
     };
     run(Start::Holdem(setup), p.seed, ascii)
 }

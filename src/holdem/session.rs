@@ -59,10 +59,9 @@ pub enum SessionError {
 }
 
 /// A session: the seats' chips between hands, the button, the hand count
-/// and its generator, and the hand being played. (Not serde: the
-/// generator's state is not serialisable without rand_chacha's `serde`
-/// feature.)
-#[derive(Debug, Clone)]
+/// and its generator, and the hand being played. Serialisable, generator
+/// state included, so a saved session deals on exactly as it would have.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Session {
     config: Config,
     stacks: Vec<Chips>,

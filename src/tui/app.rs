@@ -261,7 +261,7 @@ impl App {
             Nav::Open(Target::Holdem) => {
                 let seed = self.take_seed();
                 let setup = TableSetup {
-                    level: self.settings.level.name(),
+                    level: self.settings.level,
                     ..TableSetup::default()
                 };
                 self.current = Current::Holdem(Box::new(HoldemScreen::new(
@@ -287,6 +287,13 @@ impl App {
                 )));
             }
             Nav::Open(Target::Resume) => match self.saved.take() {
+                Some(SavedGame::Holdem(save)) => {
+                    self.current = Current::Holdem(Box::new(HoldemScreen::resume(
+                        *save,
+                        self.bot_delay(),
+                        self.settings.ascii,
+                    )));
+                }
                 Some(SavedGame::Honeymoon(save)) => {
                     self.current = Current::Honeymoon(Box::new(HoneymoonScreen::resume(
                         *save,
@@ -331,7 +338,11 @@ impl App {
                 let save = Some(SavedGame::Honeymoon(Box::new(s.save())));
                 self.keep_game(save);
             }
-            Current::Menu(_) | Current::Solver(_) | Current::Holdem(_) => {}
+            Current::Holdem(s) => {
+                let save = s.save().map(|h| SavedGame::Holdem(Box::new(h)));
+                self.keep_game(save);
+            }
+            Current::Menu(_) | Current::Solver(_) => {}
         }
     }
 

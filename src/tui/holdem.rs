@@ -12,8 +12,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
+use serde::{Deserialize, Serialize};
+
 use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen};
+use super::settings::Level;
 use super::stats::Record;
 use super::theme::Theme;
 use super::worker::{Driver, Step, spinner};
@@ -33,7 +36,7 @@ const NAMES: [&str; 9] = [
 ];
 
 /// The table's settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSetup {
     /// Players, you included.
     pub players: usize,
@@ -43,8 +46,8 @@ pub struct TableSetup {
     pub blinds: Blinds,
     /// Tournament (blinds double every 10 hands, no rebuys) or cash.
     pub tournament: bool,
-    /// The computer players' level: `easy`, `normal`, `hard`.
-    pub level: &'static str,
+    /// The computer players' level.
+    pub level: Level,
 }
 
 impl Default for TableSetup {
@@ -54,8 +57,32 @@ impl Default for TableSetup {
             stack: 1000,
             blinds: Blinds { small: 5, big: 10 },
             tournament: false,
-            level: "normal",
+            level: Level::Normal,
         }
+    }
+}
+
+/// What is saved of a session in progress.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HoldemSave {
+    setup: TableSetup,
+    session: Session,
+    log: Vec<String>,
+    seed: u64,
+    hands: u64,
+    net: i64,
+    net_bb: f64,
+}
+
+impl HoldemSave {
+    /// A few words for the menu.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} players, hand {}, you {:+}",
+            self.setup.players,
+            self.session.hands_played(),
+            self.net
+        )
     }
 }
 
@@ -195,20 +222,61 @@ impl HoldemScreen {
         };
         match Session::new(s.players, config, self.seed) {
             Ok(session) => {
-                let bots = (0..s.players)
-                    .map(|p| if p == YOU { None } else { by_name(s.level) })
-                    .collect();
-                self.driver = Some(Driver::new(
-                    bots,
-                    rng_from_seed(self.seed ^ 0xb075),
-                    self.delay,
-                ));
-                self.session = Some(session);
+                self.seat(session);
                 self.log = vec![format!("Seed {}", self.seed)];
                 self.next_hand();
             }
             Err(e) => self.error = Some(e.to_string()),
         }
+    }
+
+    /// Seats the computer players at `session`.
+    fn seat(&mut self, session: Session) {
+        let s = self.setup;
+        let bots = (0..s.players)
+            .map(|p| {
+                if p == YOU {
+                    None
+                } else {
+                    by_name(s.level.name())
+                }
+            })
+            .collect();
+        self.driver = Some(Driver::new(
+            bots,
+            rng_from_seed(self.seed ^ 0xb075),
+            self.delay,
+        ));
+        self.session = Some(session);
+    }
+
+    /// A saved session, resumed (the bots start with fresh reads).
+    pub fn resume(save: HoldemSave, delay: Duration, ascii: bool) -> HoldemScreen {
+        let mut s = HoldemScreen::new(save.setup, save.seed, delay, ascii);
+        s.seat(save.session);
+        s.log = save.log;
+        s.hands = save.hands;
+        s.net = save.net;
+        s.net_bb = save.net_bb;
+        s.recorded_hand = s.session.as_ref().map_or(0, Session::hands_played);
+        s
+    }
+
+    /// What to save: the session, unless it is over.
+    pub fn save(&self) -> Option<HoldemSave> {
+        let session = self.session.clone()?;
+        if self.over() {
+            return None;
+        }
+        Some(HoldemSave {
+            setup: self.setup,
+            session,
+            log: self.log.clone(),
+            seed: self.seed,
+            hands: self.hands,
+            net: self.net,
+            net_bb: self.net_bb,
+        })
     }
 
     fn next_hand(&mut self) {
@@ -640,7 +708,7 @@ impl HoldemScreen {
             } else {
                 "cash (rebuy when busted)".to_string()
             },
-            s.level.to_string(),
+            s.level.name().to_string(),
         ];
         let mut lines = vec![
             Line::styled(
@@ -671,7 +739,7 @@ impl HoldemScreen {
     fn change(&mut self, up: bool) {
         const STACKS: [Chips; 5] = [200, 500, 1000, 2000, 5000];
         const BLINDS: [(Chips, Chips); 4] = [(1, 2), (5, 10), (10, 20), (25, 50)];
-        const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
+        const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
         let cycle = |i: usize, n: usize| if up { (i + 1) % n } else { (i + n - 1) % n };
         let s = &mut self.setup;
         match self.field {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::doom::DoomSave;
+use super::holdem::HoldemSave;
 use super::honeymoon::HoneymoonSave;
 
 /// The kind tag of the save file.
@@ -15,6 +16,8 @@ pub const FILE: &str = "saved-game";
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SavedGame {
+    /// Texas Hold'em.
+    Holdem(Box<HoldemSave>),
     /// Dice of Doom.
     Doom(Box<DoomSave>),
     /// Honeymoon bridge.
@@ -25,6 +28,7 @@ impl SavedGame {
     /// How the menu names it.
     pub fn describe(&self) -> String {
         match self {
+            SavedGame::Holdem(s) => format!("Resume Hold'em ({})", s.summary()),
             SavedGame::Doom(s) => format!("Resume Dice of Doom ({})", s.summary()),
             SavedGame::Honeymoon(s) => format!("Resume honeymoon match ({})", s.summary()),
         }
