@@ -477,7 +477,13 @@ impl HoneymoonScreen {
                     strain: *strain,
                 };
                 let legal = calls.contains(&Call::Bid(bid));
-                let text = format!("{:<3}", strain_text(*strain, theme));
+                // Bids below the auction show as a dot: not by colour alone.
+                let shown = if legal || !self.my_turn() {
+                    strain_text(*strain, theme)
+                } else {
+                    "·".to_string()
+                };
+                let text = format!("{shown:<3}");
                 let style = if (level, i) == self.bid_cursor && self.my_turn() {
                     theme.selected()
                 } else if legal {
