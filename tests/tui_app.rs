@@ -72,6 +72,7 @@ fn settings_are_edited_and_kept() {
     press(&mut app, KeyCode::Enter); // Settings is fifth
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("settings_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
     press(&mut app, KeyCode::Char('j'));
     press(&mut app, KeyCode::Char('j'));
     press(&mut app, KeyCode::Enter); // AI level normal -> hard
@@ -189,6 +190,7 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     insta::assert_snapshot!("doom_setup_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("doom_setup_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
     for _ in 0..3 {
         press(&mut app, KeyCode::Left); // 5×5 -> 2×2
     }
@@ -197,6 +199,14 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
     assert!(start.contains("Dice of Doom · 2×2 classic"), "{start}");
     insta::assert_snapshot!("doom_2x2_start", start);
     insta::assert_snapshot!("doom_2x2_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    press(&mut app, KeyCode::Char('i'));
+    let rules = screen(&mut app, 80, 24);
+    assert!(
+        rules.contains("Dice of Doom (Land of Lisp)") && rules.contains("Classic rules"),
+        "{rules}"
+    );
+    insta::assert_snapshot!("doom_rules_80x24", rules);
+    press(&mut app, KeyCode::Esc);
     play_doom_to_the_end(&mut app);
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Game over"), "{end}");
@@ -291,7 +301,11 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
                 );
                 continue;
             }
-            insta::assert_snapshot!(name, screen(&mut app, 80, 24));
+            insta::assert_snapshot!(name.clone(), screen(&mut app, 80, 24));
+            insta::assert_snapshot!(
+                format!("{name}_min"),
+                screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
+            );
             continue;
         }
         match (game.phase(), game.to_act()) {
@@ -353,6 +367,7 @@ fn a_whole_holdem_hand_at_six_seats() {
     let mut app = App::new(settings, false, None).with_seed(8);
     press(&mut app, KeyCode::Enter); // Texas Hold'em
     insta::assert_snapshot!("holdem_setup_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("holdem_setup_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
     press(&mut app, KeyCode::Enter); // sit down at six seats
     let table = |app: &App| {
         app.holdem()

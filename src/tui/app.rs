@@ -58,10 +58,11 @@ macro_rules! on_screen {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Global {
     Help,
+    Rules,
     Quit,
 }
 
-fn global_bindings() -> Vec<Binding<Global>> {
+fn global_bindings(rules: bool) -> Vec<Binding<Global>> {
     vec![
         Binding::new(
             &[Key::Char('?')],
@@ -69,6 +70,13 @@ fn global_bindings() -> Vec<Binding<Global>> {
             "Show or hide this help",
             Global::Help,
         ),
+        Binding::new(
+            &[Key::Char('i')],
+            "",
+            "Show or hide the rules of the game",
+            Global::Rules,
+        )
+        .enabled(rules),
         Binding::new(
             &[Key::Ctrl('c')],
             "",
@@ -86,6 +94,7 @@ pub struct App {
     color_allowed: bool,
     store: Option<Store>,
     help: bool,
+    rules: bool,
     notice: Option<String>,
     quit: bool,
     /// The body area of the last frame, for mouse hits.
@@ -109,6 +118,7 @@ impl App {
             color_allowed,
             store,
             help: false,
+            rules: false,
             notice: None,
             quit: false,
             body: Rect::default(),
@@ -189,7 +199,7 @@ impl App {
     pub fn handle(&mut self, event: Event) {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
-            Event::Mouse(m) if !self.help => {
+            Event::Mouse(m) if !self.help && !self.rules => {
                 let body = self.body;
                 let nav = on_screen!(&mut self.current, s => match s.mouse(m, body) {
                     Some(a) => s.act(a),
@@ -203,17 +213,25 @@ impl App {
     }
 
     fn key(&mut self, key: KeyEvent) {
-        match lookup(&global_bindings(), &key) {
+        let has_rules = on_screen!(&self.current, s => s.rules().is_some());
+        match lookup(&global_bindings(has_rules), &key) {
             Some(Global::Quit) => return self.navigate(Nav::Quit),
             Some(Global::Help) => {
                 self.help = !self.help;
+                self.rules = false;
+                return;
+            }
+            Some(Global::Rules) => {
+                self.rules = !self.rules;
+                self.help = false;
                 return;
             }
             None => {}
         }
-        if self.help {
+        if self.help || self.rules {
             if Key::Esc.matches(&key) || Key::Char('q').matches(&key) {
                 self.help = false;
+                self.rules = false;
             }
             return;
         }
@@ -450,7 +468,8 @@ impl App {
 
     /// The shared keys first (so `? help` always shows), then the screen's.
     fn hints(&self) -> Vec<Hint> {
-        let mut h = hints(&global_bindings());
+        let has_rules = on_screen!(&self.current, s => s.rules().is_some());
+        let mut h = hints(&global_bindings(has_rules));
         h.extend(on_screen!(&self.current, s => hints(&s.bindings())));
         h
     }
@@ -526,7 +545,26 @@ impl Widget for &App {
         if self.help {
             help_overlay(body, buf, theme, &self.title(), &hints);
         }
+        if let Some(text) = on_screen!(&self.current, s => s.rules()).filter(|_| self.rules) {
+            rules_overlay(body, buf, theme, text);
+        }
     }
+}
+
+fn rules_overlay(area: Rect, buf: &mut Buffer, theme: Theme, text: &str) {
+    let mut lines = text.lines();
+    let title = lines.next().unwrap_or("Rules");
+    let body: Vec<Line> = lines.skip_while(|l| l.is_empty()).map(Line::raw).collect();
+    Clear.render(area, buf);
+    Paragraph::new(body)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::bordered()
+                .title(format!(" {title} "))
+                .title_bottom(" i or esc to close ")
+                .border_style(theme.title()),
+        )
+        .render(area, buf);
 }
 
 fn help_overlay(area: Rect, buf: &mut Buffer, theme: Theme, title: &str, hints: &[Hint]) {

@@ -783,6 +783,10 @@ impl Screen for DoomScreen {
         })
     }
 
+    fn rules(&self) -> Option<&'static str> {
+        Some(include_str!("../../assets/rules/doom.txt"))
+    }
+
     fn status(&self) -> Option<String> {
         self.error.clone()
     }

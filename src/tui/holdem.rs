@@ -1021,6 +1021,10 @@ impl Screen for HoldemScreen {
         Paragraph::new(self.action_line(theme)).render(bar, buf);
     }
 
+    fn rules(&self) -> Option<&'static str> {
+        Some(include_str!("../../assets/rules/holdem.txt"))
+    }
+
     fn status(&self) -> Option<String> {
         self.error.clone()
     }

@@ -742,6 +742,10 @@ impl Screen for HoneymoonScreen {
             .render(right, buf);
     }
 
+    fn rules(&self) -> Option<&'static str> {
+        Some(include_str!("../../assets/rules/honeymoon.txt"))
+    }
+
     fn status(&self) -> Option<String> {
         self.error.clone()
     }

@@ -66,6 +66,11 @@ pub trait Screen {
         false
     }
 
+    /// The rules of the game on this screen, shown by the rules key.
+    fn rules(&self) -> Option<&'static str> {
+        None
+    }
+
     /// A line for the status bar (messages, errors).
     fn status(&self) -> Option<String> {
         None
