@@ -207,7 +207,7 @@ fn f32_rating(v: f32) -> f64 {
 }
 
 /// The most positions a full-tree solve may visit.
-const EXACT_NODE_LIMIT: u64 = 50_000_000;
+const EXACT_NODE_LIMIT: u64 = 5_000_000;
 
 fn solve(a: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let cfg = a.game.config()?;
