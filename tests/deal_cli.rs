@@ -3,24 +3,11 @@
 
 use std::collections::HashSet;
 
-use assert_cmd::Command;
+mod common;
+
 use cardgames::cards::pbn::parse_hand;
+use common::{cardgames, fails_with, stdout_of};
 use predicates::prelude::*;
-
-fn cardgames() -> Command {
-    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = cardgames()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap_or_default()
-}
 
 #[test]
 fn pbn_deals_are_valid() {
@@ -121,15 +108,6 @@ fn items_are_dealt_per_the_contract() {
     let mut words: Vec<&str> = text.split_whitespace().collect();
     words.sort();
     assert_eq!(words, ["x", "y", "z"]);
-}
-
-fn fails_with(args: &[&str], message: &str) {
-    let out = cardgames().args(args).assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap_or_default();
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
-    assert!(err.contains(message), "{err:?} should mention {message:?}");
-    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"));
-    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -1,13 +1,11 @@
 //! `cardgames holdem rank` and `cardgames holdem equity` through the
 //! binary: the JSON contract, text output, stdin batches, and bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cardgames, fails_with};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn cardgames() -> Command {
-    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("binary: {e}"))
-}
 
 fn json_lines(args: &[&str], stdin: &str) -> Vec<Value> {
     let out = cardgames().args(args).write_stdin(stdin).assert().success();
@@ -204,10 +202,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
     ];
     for (args, needle) in cases {
-        let out = cardgames().args(*args).assert().code(2).stdout("");
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        fails_with(args, needle);
     }
     let out = cardgames()
         .args(["holdem", "rank", "-"])

@@ -4,25 +4,12 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+mod common;
+
 use cardgames::holdem::phh;
+use common::{cardgames, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn cardgames() -> Command {
-    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = cardgames()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap_or_default()
-}
 
 #[test]
 fn seed_replays_and_json_balances() {

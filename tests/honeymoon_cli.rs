@@ -2,13 +2,11 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cardgames, fails_with_stdin};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn cardgames() -> Command {
-    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn json_lines(out: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(out)
@@ -136,23 +134,6 @@ fn batch_answers_one_line_per_position() {
     assert_eq!(lines[2]["cards"][0]["card"], "As");
 }
 
-fn bad(args: &[&str], stdin: &str, message: &str) {
-    let out = cardgames()
-        .args(args)
-        .write_stdin(stdin.to_string())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(message))
-        .get_output()
-        .stderr
-        .clone();
-    assert_eq!(
-        String::from_utf8_lossy(&out).trim_end().lines().count(),
-        1,
-        "{args:?}"
-    );
-}
-
 #[test]
 fn bad_input_is_a_one_line_error_with_status_2() {
     let solve = |n: &'static str, s: &'static str, t: &'static str, l: &'static str| {
@@ -169,47 +150,47 @@ fn bad_input_is_a_one_line_error_with_status_2() {
             l,
         ]
     };
-    bad(
+    fails_with_stdin(
         &solve("AK...", "AQ...", "S", "N"),
         "",
         "card As is in both hands",
     );
-    bad(&solve("AKx...", "QJ...", "S", "N"), "", "not a rank");
-    bad(
+    fails_with_stdin(&solve("AKx...", "QJ...", "S", "N"), "", "not a rank");
+    fails_with_stdin(
         &solve("AK...", "QJT...", "S", "N"),
         "",
         "same number of cards",
     );
-    bad(
+    fails_with_stdin(
         &solve("AKQJT98765432.A..", "...AKQJT98765432", "S", "N"),
         "",
         "at most 13",
     );
-    bad(&solve("AK...", "QJ...", "X", "N"), "", "not a trump");
-    bad(&solve("AK...", "QJ...", "S", "E"), "", "not a seat");
-    bad(&solve("AK...", "QJ", "S", "N"), "", "not a PBN hand");
-    bad(&["honeymoon", "solve", "--north", "AK..."], "", "required");
-    bad(
+    fails_with_stdin(&solve("AK...", "QJ...", "X", "N"), "", "not a trump");
+    fails_with_stdin(&solve("AK...", "QJ...", "S", "E"), "", "not a seat");
+    fails_with_stdin(&solve("AK...", "QJ", "S", "N"), "", "not a PBN hand");
+    fails_with_stdin(&["honeymoon", "solve", "--north", "AK..."], "", "required");
+    fails_with_stdin(
         &["honeymoon", "solve", "--batch"],
         "AK... QJ... NT N\nAK... QJ...\n",
         "line 2",
     );
-    bad(
+    fails_with_stdin(
         &["honeymoon", "solve", "--batch"],
         "AK... AQ... NT N\n",
         "line 1: card As is in both hands",
     );
-    bad(
+    fails_with_stdin(
         &["honeymoon", "sim", "--ai", "greedy,nobody", "--games", "1"],
         "",
         "unknown bot 'nobody'",
     );
-    bad(
+    fails_with_stdin(
         &["honeymoon", "sim", "--ai", "greedy", "--games", "1"],
         "",
         "two bots",
     );
-    bad(
+    fails_with_stdin(
         &["honeymoon", "db", "build", "--max-cards", "9", "--out", "x"],
         "",
         "error",

@@ -2,21 +2,9 @@
 //! open the game screen: bad options are one-line errors with exit 2, and
 //! without a terminal they say so instead of drawing.
 
-use assert_cmd::Command;
+mod common;
 
-fn fails_with(args: &[&str], message: &str) {
-    let out = Command::cargo_bin("cardgames")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .args(args)
-        .write_stdin("")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap_or_default();
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
-    assert!(err.contains(message), "{err:?} should mention {message:?}");
-}
+use common::fails_with;
 
 #[test]
 fn bad_game_options_are_refused() {

@@ -1,0 +1,56 @@
+//! Helpers the command-line tests share: run the binary, read its output,
+//! and check the bad-input contract (exit 2, one line on stderr naming
+//! the problem, nothing on stdout, no panic).
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use assert_cmd::Command;
+
+/// The `cardgames` binary.
+pub fn cardgames() -> Command {
+    Command::cargo_bin("cardgames").unwrap_or_else(|e| panic!("binary: {e}"))
+}
+
+/// Runs with `args`, expects success, returns stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = cardgames()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Runs with `args` and `stdin`; expects the bad-input contract with an
+/// error mentioning `message`.
+pub fn fails_with_stdin(args: &[&str], stdin: &str, message: &str) {
+    let out = cardgames()
+        .args(args)
+        .write_stdin(stdin.to_string())
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap_or_default();
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: one line: {err:?}"
+    );
+    assert!(
+        err.contains(message),
+        "{args:?}: {err:?} should mention {message:?}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+}
+
+/// [`fails_with_stdin`] with nothing on stdin.
+pub fn fails_with(args: &[&str], message: &str) {
+    fails_with_stdin(args, "", message);
+}
