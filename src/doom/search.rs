@@ -16,7 +16,7 @@
 
 use super::eval::{score_board, share_twelfths};
 use super::rules::{Config, Move, Outcome, Position, RuleSet};
-use super::tt::{self, Table};
+use super::tt::{self, Node, Table};
 
 /// Why a search gave up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -157,14 +157,9 @@ impl ExactSolver {
         let key = tt::key(pos, root, RuleSet::Classic);
         let mut hint = None;
         if let Some(e) = self.table.get(key) {
-            if e.lo >= beta || e.lo == e.hi {
-                return e.lo;
+            if let Some(v) = e.cut(&mut alpha, &mut beta) {
+                return v;
             }
-            if e.hi <= alpha {
-                return e.hi;
-            }
-            alpha = alpha.max(e.lo);
-            beta = beta.min(e.hi);
             hint = e.best;
         }
         let start = self.stack.len();
@@ -176,29 +171,18 @@ impl ExactSolver {
             return v;
         }
         order_captures(pos, &mut self.stack[start..end], hint);
-        let (a0, b0) = (alpha, beta);
-        let maximise = pos.player == root;
-        let mut best = if maximise { -1 } else { 13 };
-        let mut best_move = None;
+        let mut node = Node::new(pos.player == root, alpha, beta);
         for i in start..end {
             let m = self.stack[i];
-            let v = self.ab(&sure(pos, &self.cfg, m), root, alpha, beta);
-            if (maximise && v > best) || (!maximise && v < best) {
-                best = v;
-                best_move = Some(m);
-            }
-            if maximise {
-                alpha = alpha.max(best);
-            } else {
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            let v = self.ab(&sure(pos, &self.cfg, m), root, node.alpha, node.beta);
+            if node.take(m, v) {
                 break;
             }
         }
         self.stack.truncate(start);
-        self.table.record(key, best, a0, b0, TO_THE_END, best_move);
-        best
+        self.table
+            .record(key, node.best, alpha, beta, TO_THE_END, node.best_move);
+        node.best
     }
 }
 
@@ -371,14 +355,9 @@ impl AlphaBeta {
         let mut hint = None;
         if let Some(e) = self.table.get(key) {
             if e.depth == depth {
-                if e.lo >= beta || e.lo == e.hi {
-                    return e.lo;
+                if let Some(v) = e.cut(&mut alpha, &mut beta) {
+                    return v;
                 }
-                if e.hi <= alpha {
-                    return e.hi;
-                }
-                alpha = alpha.max(e.lo);
-                beta = beta.min(e.hi);
             }
             hint = e.best;
         }
@@ -389,29 +368,24 @@ impl AlphaBeta {
             return score_board(&pos.board, root);
         }
         hint_first(&mut self.stack[start..end], hint);
-        let (a0, b0) = (alpha, beta);
-        let maximise = pos.player == root;
-        let mut best = if maximise { i32::MIN } else { i32::MAX };
-        let mut best_move = None;
+        let mut node = Node::new(pos.player == root, alpha, beta);
         for i in start..end {
             let m = self.stack[i];
-            let v = self.ab(&sure(pos, &self.cfg, m), depth - 1, root, alpha, beta);
-            if (maximise && v > best) || (!maximise && v < best) {
-                best = v;
-                best_move = Some(m);
-            }
-            if maximise {
-                alpha = alpha.max(best);
-            } else {
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            let v = self.ab(
+                &sure(pos, &self.cfg, m),
+                depth - 1,
+                root,
+                node.alpha,
+                node.beta,
+            );
+            if node.take(m, v) {
                 break;
             }
         }
         self.stack.truncate(start);
-        self.table.record(key, best, a0, b0, depth, best_move);
-        best
+        self.table
+            .record(key, node.best, alpha, beta, depth, node.best_move);
+        node.best
     }
 }
 

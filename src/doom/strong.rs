@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::eval::{self, WIN};
 use super::rules::{Config, Move, Outcome, Position, RuleSet};
-use super::tt::{self, Table};
+use super::tt::{self, Node, Table};
 
 /// How far or how long to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,14 +245,9 @@ impl StrongSearch {
         let mut hint = None;
         if let Some(e) = self.table.get(key) {
             if e.depth >= depth {
-                if e.lo >= beta || e.lo == e.hi {
-                    return e.lo;
+                if let Some(v) = e.cut(&mut alpha, &mut beta) {
+                    return v;
                 }
-                if e.hi <= alpha {
-                    return e.hi;
-                }
-                alpha = alpha.max(e.lo);
-                beta = beta.min(e.hi);
             }
             hint = e.best;
         }
@@ -264,37 +259,22 @@ impl StrongSearch {
         drop_long_shots(&self.cfg, pos, &mut self.stack, start);
         let end = self.stack.len();
         order(&self.cfg, pos, &mut self.stack[start..end], hint);
-        let (a0, b0) = (alpha, beta);
-        let maximise = pos.player == root;
-        let mut best = if maximise {
-            f32::NEG_INFINITY
-        } else {
-            f32::INFINITY
-        };
-        let mut best_move = None;
+        let mut node = Node::new(pos.player == root, alpha, beta);
         for i in start..end {
             let m = self.stack[i];
-            let v = self.child(pos, m, beyond(m, depth), root, alpha, beta);
+            let v = self.child(pos, m, beyond(m, depth), root, node.alpha, node.beta);
             if self.stopped {
                 self.stack.truncate(start);
                 return 0.0;
             }
-            if (maximise && v > best) || (!maximise && v < best) {
-                best = v;
-                best_move = Some(m);
-            }
-            if maximise {
-                alpha = alpha.max(best);
-            } else {
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            if node.take(m, v) {
                 break;
             }
         }
         self.stack.truncate(start);
-        self.table.record(key, best, a0, b0, depth, best_move);
-        best
+        self.table
+            .record(key, node.best, alpha, beta, depth, node.best_move);
+        node.best
     }
 }
 

@@ -126,6 +126,69 @@ pub struct Entry<V> {
     pub best: Option<Move>,
 }
 
+impl<V: Value> Entry<V> {
+    /// Uses these bounds on the window (`alpha`, `beta`): the value when
+    /// they settle it, otherwise `None` with the window narrowed to them.
+    pub fn cut(&self, alpha: &mut V, beta: &mut V) -> Option<V> {
+        if self.lo >= *beta || self.lo == self.hi {
+            return Some(self.lo);
+        }
+        if self.hi <= *alpha {
+            return Some(self.hi);
+        }
+        if self.lo > *alpha {
+            *alpha = self.lo;
+        }
+        if self.hi < *beta {
+            *beta = self.hi;
+        }
+        None
+    }
+}
+
+/// One node's running minimax result inside an alpha-beta window: the
+/// children's values are folded in one by one.
+#[derive(Debug, Clone, Copy)]
+pub struct Node<V> {
+    maximise: bool,
+    /// The best value so far (fail-soft).
+    pub best: V,
+    /// The move that gave it.
+    pub best_move: Option<Move>,
+    /// The window's lower end.
+    pub alpha: V,
+    /// The window's upper end.
+    pub beta: V,
+}
+
+impl<V: Value> Node<V> {
+    /// A node of the maximising side (or not) with window (`alpha`, `beta`).
+    pub fn new(maximise: bool, alpha: V, beta: V) -> Node<V> {
+        Node {
+            maximise,
+            best: if maximise { V::LOWEST } else { V::HIGHEST },
+            best_move: None,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Folds in move `m` worth `v`; true when the window has closed (a
+    /// cut-off: the remaining moves need not be searched).
+    pub fn take(&mut self, m: Move, v: V) -> bool {
+        if (self.maximise && v > self.best) || (!self.maximise && v < self.best) {
+            self.best = v;
+            self.best_move = Some(m);
+        }
+        if self.maximise && self.best > self.alpha {
+            self.alpha = self.best;
+        } else if !self.maximise && self.best < self.beta {
+            self.beta = self.best;
+        }
+        self.alpha >= self.beta
+    }
+}
+
 /// A table of bounds, cleared when it grows past its capacity.
 #[derive(Debug, Clone)]
 pub struct Table<V> {
