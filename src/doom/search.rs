@@ -354,10 +354,10 @@ impl AlphaBeta {
         let key = tt::key(pos, root, self.cfg.rules);
         let mut hint = None;
         if let Some(e) = self.table.get(key) {
-            if e.depth == depth {
-                if let Some(v) = e.cut(&mut alpha, &mut beta) {
-                    return v;
-                }
+            if e.depth == depth
+                && let Some(v) = e.cut(&mut alpha, &mut beta)
+            {
+                return v;
             }
             hint = e.best;
         }
