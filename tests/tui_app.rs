@@ -410,9 +410,23 @@ fn a_whole_holdem_hand_at_six_seats() {
     assert_eq!(out.net.iter().sum::<i64>(), 0, "chips conserved");
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Hand over"), "{end}");
-    assert!(end.contains(" wins "), "{end}");
+    assert!(
+        end.contains(" from the pot") || end.contains(" from side pot"),
+        "{end}"
+    );
     assert_eq!(app.holdem().map(|h| h.results()), Some((1, out.net[0])));
     assert_eq!(app.stats().holdem.hands, 1);
+    // The hand log scrolls back to the blinds and forward again.
+    assert!(!end.contains("the small blind"), "{end}");
+    for _ in 0..10 {
+        press(&mut app, KeyCode::PageUp);
+    }
+    let back = screen(&mut app, 80, 24);
+    assert!(back.contains("the small blind"), "{back}");
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char(']'));
+    }
+    assert_eq!(screen(&mut app, 80, 24), end);
     press(&mut app, KeyCode::Char('n'));
     assert!(screen(&mut app, 80, 24).contains("— Hand 2 —"));
 }

@@ -13,6 +13,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use serde::{Deserialize, Serialize};
 
 use super::keymap::{Binding, Key};
+use super::log;
 use super::screen::{Nav, Screen};
 use super::stats::Record;
 use super::theme::Theme;
@@ -134,6 +135,7 @@ pub struct DoomScreen {
     cursor: usize,
     source: Option<u8>,
     log: Vec<String>,
+    log_back: usize,
     seed: u64,
     error: Option<String>,
     recorded: bool,
@@ -171,6 +173,10 @@ pub enum DoomAction {
     New,
     /// Back to the menu.
     Back,
+    /// Scroll the log back.
+    LogOlder,
+    /// Scroll the log forward.
+    LogNewer,
 }
 
 impl DoomScreen {
@@ -186,6 +192,7 @@ impl DoomScreen {
             cursor: 0,
             source: None,
             log: Vec::new(),
+            log_back: 0,
             seed,
             error: None,
             recorded: false,
@@ -308,6 +315,7 @@ impl DoomScreen {
         let Some(game) = &mut self.game else { return };
         match game.apply(mv) {
             Ok(events) => {
+                self.log_back = 0;
                 for e in &events {
                     self.log.push(describe(e));
                 }
@@ -492,8 +500,7 @@ impl DoomScreen {
         lines.push(Line::styled(self.prompt(game), theme.title()));
         lines.push(Line::default());
         let room = usize::from(height).saturating_sub(lines.len());
-        let start = self.log.len().saturating_sub(room);
-        for entry in &self.log[start..] {
+        for entry in log::visible(&self.log, room, self.log_back) {
             lines.push(Line::styled(entry.clone(), theme.dim()));
         }
         lines
@@ -696,6 +703,7 @@ impl Screen for DoomScreen {
                     "Back to the menu (the game is saved)",
                     Back,
                 ));
+                b.extend(log::bindings(LogOlder, LogNewer, self.log_back));
                 b
             }
         }
@@ -703,8 +711,11 @@ impl Screen for DoomScreen {
 
     fn act(&mut self, action: DoomAction) -> Nav {
         use DoomAction::*;
-        if action == Back {
-            return Nav::Menu;
+        match action {
+            Back => return Nav::Menu,
+            LogOlder => self.log_back = log::older(&self.log, self.log_back),
+            LogNewer => self.log_back = log::newer(self.log_back),
+            _ => {}
         }
         if self.game.is_none() {
             match action {
@@ -737,7 +748,7 @@ impl Screen for DoomScreen {
                 self.seed = self.seed.wrapping_add(1);
                 self.game = None;
             }
-            Back => {}
+            Back | LogOlder | LogNewer => {}
         }
         Nav::Stay
     }

@@ -15,6 +15,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use serde::{Deserialize, Serialize};
 
 use super::keymap::{Binding, Key};
+use super::log;
 use super::screen::{Nav, Screen};
 use super::settings::Level;
 use super::stats::Record;
@@ -100,6 +101,7 @@ pub struct HoldemScreen {
     driver: Option<Driver<Table>>,
     entry: Option<Entry>,
     log: Vec<String>,
+    log_back: usize,
     seed: u64,
     delay: Duration,
     error: Option<String>,
@@ -160,6 +162,10 @@ pub enum HoldemAction {
     Next,
     /// Leave the table.
     Leave,
+    /// Scroll the hand log back.
+    LogOlder,
+    /// Scroll the hand log forward.
+    LogNewer,
 }
 
 const FIELDS: usize = 5;
@@ -174,6 +180,7 @@ impl HoldemScreen {
             driver: None,
             entry: None,
             log: Vec::new(),
+            log_back: 0,
             seed,
             delay,
             error: None,
@@ -352,6 +359,7 @@ impl HoldemScreen {
     }
 
     fn describe_all(&mut self, events: &[Event]) {
+        self.log_back = 0;
         for e in events {
             if let Some(line) = self.describe(e) {
                 self.log.push(line);
@@ -386,7 +394,7 @@ impl HoldemScreen {
                 } else {
                     "big"
                 };
-                format!("{} posts the {b} blind {amount}", name(*seat))
+                says(*seat, &format!("post the {b} blind {amount}"))
             }
             Event::Acted {
                 seat,
@@ -394,17 +402,14 @@ impl HoldemScreen {
                 all_in,
             } => {
                 let what = match action {
-                    Move::Fold => "folds".to_string(),
-                    Move::Check => "checks".to_string(),
-                    Move::Call(x) => format!("calls {x}"),
-                    Move::Bet(x) => format!("bets {x}"),
-                    Move::Raise(x) => format!("raises to {x}"),
+                    Move::Fold => "fold".to_string(),
+                    Move::Check => "check".to_string(),
+                    Move::Call(x) => format!("call {x}"),
+                    Move::Bet(x) => format!("bet {x}"),
+                    Move::Raise(x) => format!("raise to {x}"),
                 };
-                format!(
-                    "{} {what}{}",
-                    name(*seat),
-                    if *all_in { " (all in)" } else { "" }
-                )
+                let all_in = if *all_in { " (all in)" } else { "" };
+                says(*seat, &format!("{what}{all_in}"))
             }
             Event::StreetDealt { street, cards: c } => {
                 let s = match street {
@@ -425,16 +430,16 @@ impl HoldemScreen {
                 let category = HandValue::new(*value)
                     .map(|v| v.category().to_string())
                     .unwrap_or_default();
-                format!("{} shows {} ({category})", name(*seat), cards(c))
+                says(*seat, &format!("show {} ({category})", cards(c)))
             }
-            Event::Mucked { seat } => format!("{} mucks", name(*seat)),
+            Event::Mucked { seat } => says(*seat, "muck"),
             Event::PotAwarded { pot, seat, amount } => {
                 let which = if *pot == 0 {
                     "the pot".to_string()
                 } else {
                     format!("side pot {pot}")
                 };
-                format!("{} wins {amount} from {which}", name(*seat))
+                says(*seat, &format!("win {amount} from {which}"))
             }
         })
     }
@@ -773,6 +778,17 @@ impl HoldemScreen {
     }
 }
 
+/// A log line for `seat` doing `phrase` (verb first): "You call 10",
+/// "Ada calls 10".
+fn says(seat: Seat, phrase: &str) -> String {
+    if seat == YOU {
+        return format!("You {phrase}");
+    }
+    let (verb, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
+    let sep = if rest.is_empty() { "" } else { " " };
+    format!("{} {verb}s{sep}{rest}", NAMES[seat % NAMES.len()])
+}
+
 /// The width of a seat's box in a table area `w` wide.
 fn seat_width(w: u16) -> u16 {
     if w >= 70 { 16 } else { 12 }
@@ -864,7 +880,7 @@ impl Screen for HoldemScreen {
         let raise = legal.is_some_and(|l| l.raise.is_some());
         let call_hint = if owe { "call" } else { "check" };
         let hand_over = self.hand_over() && !self.over();
-        vec![
+        let mut b = vec![
             Binding::new(&[Key::Char('f')], "fold", "Fold", Fold).enabled(owe),
             Binding::new(
                 &[Key::Char('c'), Key::Char('k')],
@@ -894,7 +910,9 @@ impl Screen for HoldemScreen {
                 "Leave the table",
                 Leave,
             ),
-        ]
+        ];
+        b.extend(log::bindings(LogOlder, LogNewer, self.log_back));
+        b
     }
 
     fn act(&mut self, action: HoldemAction) -> Nav {
@@ -963,6 +981,8 @@ impl Screen for HoldemScreen {
                 });
             }
             Cancel => self.entry = None,
+            LogOlder => self.log_back = log::older(&self.log, self.log_back),
+            LogNewer => self.log_back = log::newer(self.log_back),
             Enter if self.entry.is_some() => match (self.entry_amount(), self.amount_bounds()) {
                 (Some(x), Some((lo, hi))) if (lo..=hi).contains(&x) => self.act(Action::RaiseTo(x)),
                 (_, Some((lo, hi))) => {
@@ -1010,8 +1030,7 @@ impl Screen for HoldemScreen {
         }
         self.render_center(t, table_area, buf, theme);
         let room = usize::from(log_area.height.saturating_sub(1));
-        let start = self.log.len().saturating_sub(room);
-        let lines: Vec<Line> = self.log[start..]
+        let lines: Vec<Line> = log::visible(&self.log, room, self.log_back)
             .iter()
             .map(|l| Line::styled(l.clone(), theme.dim()))
             .collect();

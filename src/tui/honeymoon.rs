@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use serde::{Deserialize, Serialize};
 
 use super::keymap::{Binding, Key};
+use super::log;
 use super::screen::{Nav, Screen};
 use super::stats::Record;
 use super::theme::Theme;
@@ -55,6 +56,7 @@ pub struct HoneymoonScreen {
     hint: Option<Analysis>,
     solver: Solver,
     log: Vec<String>,
+    log_back: usize,
     error: Option<String>,
     recorded: bool,
     ascii: bool,
@@ -93,6 +95,10 @@ pub enum HoneymoonAction {
     Next,
     /// Back to the menu.
     Back,
+    /// Scroll the log back.
+    LogOlder,
+    /// Scroll the log forward.
+    LogNewer,
 }
 
 impl HoneymoonScreen {
@@ -132,6 +138,7 @@ impl HoneymoonScreen {
             hint: None,
             solver: Solver::new(),
             log: Vec::new(),
+            log_back: 0,
             error: None,
             recorded: false,
             ascii,
@@ -225,6 +232,7 @@ impl HoneymoonScreen {
         let before = self.game.view(YOU).my_draws.len();
         match self.game.apply(action) {
             Ok(events) => {
+                self.log_back = 0;
                 for e in &events {
                     self.log.push(self.describe(e, before));
                 }
@@ -639,6 +647,7 @@ impl Screen for HoneymoonScreen {
             "Back to the menu (the match is saved)",
             Back,
         ));
+        b.extend(log::bindings(LogOlder, LogNewer, self.log_back));
         b
     }
 
@@ -648,6 +657,8 @@ impl Screen for HoneymoonScreen {
         let n = self.legal_cards().len().max(1);
         match (self.game.phase(), action) {
             (_, Back) => return Nav::Menu,
+            (_, LogOlder) => self.log_back = log::older(&self.log, self.log_back),
+            (_, LogNewer) => self.log_back = log::newer(self.log_back),
             (Phase::Bidding, Left) => self.bid_cursor.1 = (self.bid_cursor.1 + 4) % 5,
             (Phase::Bidding, Right) => self.bid_cursor.1 = (self.bid_cursor.1 + 1) % 5,
             (Phase::Bidding, Up) => {
@@ -728,8 +739,7 @@ impl Screen for HoneymoonScreen {
         lines.push(Line::styled(self.prompt(), theme.title()));
         Paragraph::new(lines).render(left, buf);
         let room = usize::from(right.height.saturating_sub(1));
-        let start = self.log.len().saturating_sub(room);
-        let log: Vec<Line> = self.log[start..]
+        let log: Vec<Line> = log::visible(&self.log, room, self.log_back)
             .iter()
             .map(|l| Line::styled(l.clone(), theme.dim()))
             .collect();

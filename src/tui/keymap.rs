@@ -30,6 +30,10 @@ pub enum Key {
     Tab,
     /// Backspace.
     Backspace,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
 }
 
 impl Key {
@@ -47,6 +51,8 @@ impl Key {
             (Key::Right, KeyCode::Right) => true,
             (Key::Tab, KeyCode::Tab) => true,
             (Key::Backspace, KeyCode::Backspace) => true,
+            (Key::PageUp, KeyCode::PageUp) => true,
+            (Key::PageDown, KeyCode::PageDown) => true,
             _ => false,
         }
     }
@@ -65,6 +71,8 @@ impl Key {
             Key::Right => "→".into(),
             Key::Tab => "tab".into(),
             Key::Backspace => "bksp".into(),
+            Key::PageUp => "pgup".into(),
+            Key::PageDown => "pgdn".into(),
         }
     }
 }

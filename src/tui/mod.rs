@@ -7,6 +7,7 @@ pub mod doom;
 pub mod holdem;
 pub mod honeymoon;
 pub mod keymap;
+mod log;
 pub mod menu;
 pub mod saved;
 pub mod screen;
