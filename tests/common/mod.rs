@@ -24,8 +24,9 @@ pub fn stdout_of(args: &[&str]) -> String {
 }
 
 /// Runs with `args` and `stdin`; expects the bad-input contract with an
-/// error mentioning `message`.
-pub fn fails_with_stdin(args: &[&str], stdin: &str, message: &str) {
+/// error mentioning `message`. (Stdout may hold the answers to the lines
+/// read before the bad one.)
+pub fn fails_with_stdin(args: &[&str], stdin: &str, message: &str) -> Vec<u8> {
     let out = cardgames()
         .args(args)
         .write_stdin(stdin.to_string())
@@ -47,10 +48,11 @@ pub fn fails_with_stdin(args: &[&str], stdin: &str, message: &str) {
         !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
         "{err}"
     );
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    out.stdout
 }
 
-/// [`fails_with_stdin`] with nothing on stdin.
+/// [`fails_with_stdin`] with nothing on stdin, and nothing on stdout.
 pub fn fails_with(args: &[&str], message: &str) {
-    fails_with_stdin(args, "", message);
+    let stdout = fails_with_stdin(args, "", message);
+    assert!(stdout.is_empty(), "{args:?}: nothing on stdout");
 }
