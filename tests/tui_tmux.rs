@@ -165,8 +165,10 @@ fn menu_settings_and_quit_restore_the_terminal() {
         t.wait_for("Your turn");
     }
     t.keys(&["c", "l"]);
-    t.wait_for("Card and dice games against the computer");
-    t.keys(&["Down", "Enter"]);
+    // From here on the menu starts with the saved game: Resume, Hold'em,
+    // Dice of Doom, Honeymoon, Solver, Settings, Quit.
+    t.wait_for("Resume Hold'em");
+    t.keys(&["Down", "Down", "Enter"]);
     t.wait_for("New game of Dice of Doom");
     t.keys(&["Enter"]);
     t.wait_for("Your move: pick an attacker");
