@@ -10,19 +10,8 @@ use crate::holdem::table::Blinds;
 use crate::honeymoon::game::{LeadRule, Options, Scoring};
 use crate::tui::doom::{AiChoice, Setup};
 use crate::tui::holdem::TableSetup;
-use crate::tui::settings::Level as ScreenLevel;
+use crate::tui::settings::Level;
 use crate::tui::{self, Start};
-
-/// A computer level.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Level {
-    /// Beatable.
-    Easy,
-    /// A fair game.
-    Normal,
-    /// The strongest.
-    Hard,
-}
 
 /// Table options for `cardgames holdem`.
 #[derive(Debug, Args)]
@@ -119,14 +108,6 @@ fn run(start: Start, seed: Option<u64>, ascii: bool) -> Result<(), CliError> {
     tui::run(start, seed, ascii).map_err(|e| CliError::Input(e.to_string()))
 }
 
-fn level(level: Level) -> ScreenLevel {
-    match level {
-        Level::Easy => ScreenLevel::Easy,
-        Level::Normal => ScreenLevel::Normal,
-        Level::Hard => ScreenLevel::Hard,
-    }
-}
-
 /// Opens a Hold'em table.
 pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
     let bad = || {
@@ -150,7 +131,7 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
         stack: p.stack,
         blinds: Blinds { small, big },
         tournament: p.tournament,
-        level: level(p.level),
+        level: p.level,
     };
     run(Start::Holdem(setup), p.seed, ascii)
 }

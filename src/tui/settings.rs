@@ -11,7 +11,7 @@ use super::screen::{Nav, Screen};
 use super::theme::Theme;
 
 /// How hard the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Beatable.
