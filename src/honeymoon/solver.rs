@@ -20,8 +20,8 @@
 //! - enhanced transposition cut-offs: before searching a lead, every reply
 //!   is checked against the bounds and the table, and one already known to
 //!   refute the lead ends the search;
-//! - move ordering: the stored best lead, then sure winners, then low
-//!   cards from long suits;
+//! - move ordering: the stored best lead, then sure winners, then leads
+//!   from the leader's length and the follower's shortness;
 //! - the endgame database at the leaves, when one is loaded.
 
 use std::sync::Arc;
@@ -466,13 +466,18 @@ impl Solver {
                 // A sure winner: cash it.
                 score = 5000 + count_in(mine_count, suit) as i32;
             } else {
-                // Lead low from length; leading into the follower's void
-                // when it holds trumps just gives it a ruff.
+                // Lead from length, away from the follower's length, and
+                // towards a single higher card of the follower (forcing it
+                // out); leading into the follower's void when it holds
+                // trumps just gives it a ruff.
                 if !follower_in_suit && other & trump != 0 {
                     score -= 200;
                 }
                 score += count_in(mine_count, suit) as i32 * 4;
-                score -= count_in(their_count, suit) as i32;
+                score -= count_in(their_count, suit) as i32 * 6;
+                if above_other.count_ones() == 1 {
+                    score += 10;
+                }
                 score = score * 16 + (p.trailing_zeros() & 15) as i32;
             }
             moves[count] = (score, p);
