@@ -272,6 +272,13 @@ impl Solver {
     fn exact_lead(&mut self, a: Abs, p: u64, best: u8) -> u8 {
         let n = a.mine.count_ones() as u8;
         let (mut lo, mut hi) = (0u8, best);
+        // Most leads are worth the best: try that first.
+        if best > 0 {
+            if self.lead_ge(a, n, p, best) {
+                return best;
+            }
+            hi = best - 1;
+        }
         while lo < hi {
             let g = (lo + hi).div_ceil(2);
             if self.lead_ge(a, n, p, g) {
