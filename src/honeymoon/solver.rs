@@ -20,8 +20,8 @@
 //! - enhanced transposition cut-offs: before searching a lead, every reply
 //!   is checked against the bounds and the table, and one already known to
 //!   refute the lead ends the search;
-//! - move ordering: the stored best lead, then sure winners, then low
-//!   cards from long suits;
+//! - move ordering: the stored best lead, then sure winners, then leads
+//!   from the leader's length and the follower's shortness;
 //! - the endgame database at the leaves, when one is loaded.
 
 use std::sync::Arc;
@@ -257,7 +257,9 @@ impl Solver {
         self.probe(a, &mut b);
         let (mut lo, mut hi) = (b.lo, b.hi);
         while lo < hi {
-            let g = (lo + hi).div_ceil(2);
+            // Step from half the tricks towards the bounds: most values lie
+            // near the middle, where this takes fewer searches than halving.
+            let g = (lo + 1).max(n / 2).min(hi);
             if self.ge(a, g) {
                 lo = g;
             } else {
@@ -272,6 +274,13 @@ impl Solver {
     fn exact_lead(&mut self, a: Abs, p: u64, best: u8) -> u8 {
         let n = a.mine.count_ones() as u8;
         let (mut lo, mut hi) = (0u8, best);
+        // Most leads are worth the best: try that first.
+        if best > 0 {
+            if self.lead_ge(a, n, p, best) {
+                return best;
+            }
+            hi = best - 1;
+        }
         while lo < hi {
             let g = (lo + hi).div_ceil(2);
             if self.lead_ge(a, n, p, g) {
@@ -350,28 +359,17 @@ impl Solver {
             sort2(&mut x, &mut y);
             w | x << 16 | y << 32 | z << 48
         } else {
-            let t = self.trump_lane.trailing_zeros() / 16;
-            let mut plain = [0u64; 3];
-            let mut i = 0;
-            for s in 0..4 {
-                if s != t {
-                    plain[i] = lane(s);
-                    i += 1;
-                }
-            }
-            let [mut x, mut y, mut z] = plain;
+            // The trump lane goes to the top, the plain suits (with the top
+            // lane moved into the trump's place) are sorted below it; the
+            // trump tag tells the trump suits apart.
+            let t = self.trump_lane.trailing_zeros();
+            let trumps = (raw >> t) & LANE;
+            let plain = (raw & !self.trump_lane) | ((raw >> 48) << t);
+            let [mut x, mut y, mut z] = [plain & LANE, (plain >> 16) & LANE, (plain >> 32) & LANE];
             sort2(&mut x, &mut y);
             sort2(&mut y, &mut z);
             sort2(&mut x, &mut y);
-            let mut key = raw & self.trump_lane;
-            let mut i = 0;
-            for s in 0..4 {
-                if s != t {
-                    key |= [x, y, z][i] << (s * 16);
-                    i += 1;
-                }
-            }
-            key
+            x | y << 16 | z << 32 | trumps << 48
         };
         key | self.trump_tag
     }
@@ -477,13 +475,18 @@ impl Solver {
                 // A sure winner: cash it.
                 score = 5000 + count_in(mine_count, suit) as i32;
             } else {
-                // Lead low from length; leading into the follower's void
-                // when it holds trumps just gives it a ruff.
+                // Lead from length, away from the follower's length, and
+                // towards a single higher card of the follower (forcing it
+                // out); leading into the follower's void when it holds
+                // trumps just gives it a ruff.
                 if !follower_in_suit && other & trump != 0 {
                     score -= 200;
                 }
                 score += count_in(mine_count, suit) as i32 * 4;
-                score -= count_in(their_count, suit) as i32;
+                score -= count_in(their_count, suit) as i32 * 6;
+                if above_other.count_ones() == 1 {
+                    score += 10;
+                }
                 score = score * 16 + (p.trailing_zeros() & 15) as i32;
             }
             moves[count] = (score, p);
@@ -633,6 +636,25 @@ fn count_in(counts: u64, s: u32) -> u32 {
     ((counts >> (s * 16)) & 0xFF) as u32
 }
 
+/// Per lane of two per-lane counts: `0xFF` where `x >= y`, else 0.
+#[inline]
+fn at_least(x: u64, y: u64) -> u64 {
+    const NINTH: u64 = 0x0100_0100_0100_0100;
+    ((((x | NINTH) - y) & NINTH) >> 8) * 0xFF
+}
+
+/// Per lane: `yes` where `mask` is set, else `no`.
+#[inline]
+fn select(mask: u64, yes: u64, no: u64) -> u64 {
+    (yes & mask) | (no & !mask)
+}
+
+/// The sum of per-lane counts.
+#[inline]
+fn lane_sum(counts: u64) -> u32 {
+    (counts.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+}
+
 /// Quick-trick bounds of `a` with trump lane `trump` (0: no trump): the
 /// tricks the side on lead can cash at once (top cards, and the rest of a
 /// suit once the follower is out of it and cannot ruff), and the tricks
@@ -654,18 +676,17 @@ fn quick_tricks(a: Abs, trump: u64) -> (u32, u32) {
             count_in(their_tops, t_lane),
         )
     };
-    let mut total = 0;
-    for s in 0..4 {
-        let (t, m, o) = (count_in(tops, s), count_in(mine, s), count_in(theirs, s));
-        total += if free {
-            if o <= t { m } else { t }
-        } else if s == t_lane {
-            t
-        } else {
-            t.min(o)
-        };
-    }
-    (total, sure)
+    let total = if free {
+        // Each suit gives every card once the follower is out of it (at
+        // most as many cards as the leader's tops), else only the tops.
+        select(at_least(tops, theirs), mine, tops)
+    } else {
+        // Plain suits give the tops the follower must follow to; trumps
+        // their tops.
+        let plain = select(at_least(theirs, tops), tops, theirs);
+        (plain & !trump) | (tops & trump)
+    };
+    (lane_sum(total), sure)
 }
 
 #[cfg(test)]
