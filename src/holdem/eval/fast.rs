@@ -14,9 +14,11 @@
 //! house or quads is possible) the 13-bit rank mask of that suit indexes
 //! a table of flush values.
 //!
-//! Enumerations get one more shortcut, [`Sevenths`]: a six-card hand looks
-//! up once the row of values for each seventh rank, and each seventh card
-//! then costs one load.
+//! Enumerations get two more shortcuts. [`Sevenths`]: a six-card hand
+//! looks up once the row of values for each seventh rank, and each seventh
+//! card then costs one load. [`Sixths`]: a five-card hand looks up once
+//! the block of rows for each sixth rank, so each sixth card gets its
+//! [`Sevenths`] with no hashing.
 //!
 //! Tables are built once, on first use (about 0.1 s), from the reference
 //! ranker: five ranks are ranked by it, six and seven ranks take the best
@@ -24,10 +26,12 @@
 //! per multiset of 5, 6 or 7 ranks, 73,775 in all (144 KB: the hash is
 //! minimal), its row offsets 16,384 × 4 bytes (64 KB), the flush values
 //! and the per-suit key sums 8,192 entries each (16 KB and 32 KB); for
-//! enumerations, 18,395 six-rank rows of 13 values (467 KB) and their
-//! index by slot (144 KB used).
+//! enumerations, 18,395 six-rank rows of 13 values (467 KB) and the row
+//! index of five- and six-rank slots (144 KB used). The five-rank blocks
+//! of [`Sixths`], 6,175 of 13 × 13 values (2.1 MB), are built on the first
+//! call of [`Evaluator::sixths`] (a few milliseconds).
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 
@@ -176,11 +180,19 @@ pub struct Evaluator {
     /// `FIVE_OF_A_SUIT` when the mask has five ranks or more (no popcount
     /// needed; of seven cards only one suit can have five).
     mask_keys: Box<[u32; FLUSH_SLOTS]>,
-    /// For a six-card rank key's slot: its row in `sevenths`.
-    six_rows: Box<[u16; RANK_SLOTS]>,
+    /// For a six-card rank key's slot: its row in `sevenths`; for a
+    /// five-card rank key's slot: its block in `sixths`.
+    rows: Box<[u16; RANK_SLOTS]>,
     /// By six-rank multiset (row) and a seventh rank: the non-flush value.
     sevenths: Box<[[u16; 13]]>,
+    /// By five-rank multiset (block), a sixth and a seventh rank: the
+    /// non-flush value. Built on first use.
+    sixths: OnceLock<Box<[Block]>>,
 }
+
+/// A five-rank multiset's values with each sixth (row) and seventh rank
+/// (column); zero where a rank would be there five times.
+type Block = [[u16; 13]; 13];
 
 /// The values of one six-card hand plus each possible seventh card: one
 /// lookup for the whole row of thirteen ranks, then one load per card.
@@ -195,7 +207,36 @@ pub struct Sevenths<'a> {
     flush_ranks: usize,
 }
 
-impl Sevenths<'_> {
+impl<'a> Sevenths<'a> {
+    /// The values of the six cards `six`, given `row`, their non-flush
+    /// values with each seventh rank.
+    #[inline(always)]
+    fn new(mut row: [u16; 13], six: Hand, flushes: &'a [u16; FLUSH_SLOTS]) -> Sevenths<'a> {
+        // A counter at 7 or more (3 + four cards) names the suit.
+        let counters = (six.key >> SUIT_SHIFT) as u32;
+        let fours = (counters + 0x1111) & 0x8888;
+        let flush_suit = if fours == 0 {
+            4
+        } else {
+            fours.trailing_zeros() as usize / 4
+        };
+        let flush_ranks = if fours == 0 {
+            0
+        } else {
+            ((six.mask >> (16 * flush_suit)) & 0x1FFF) as usize
+        };
+        if six.key & FLUSH_BITS != 0 {
+            // Five of a suit already: any other seventh card leaves the flush.
+            row = [flushes[flush_ranks]; 13];
+        }
+        Sevenths {
+            row,
+            flushes,
+            flush_suit,
+            flush_ranks,
+        }
+    }
+
     /// The value of the six cards plus `card` (not one of them).
     #[inline(always)]
     pub fn value(&self, card: Card) -> HandValue {
@@ -206,6 +247,27 @@ impl Sevenths<'_> {
         } else {
             HandValue(self.row[rank])
         }
+    }
+}
+
+/// The values of one five-card hand plus any two more cards: one lookup
+/// for the block of its sixth and seventh ranks, then each sixth card's
+/// [`Sevenths`] without hashing. For enumerations, whose last two levels
+/// add cards to a fixed prefix.
+#[derive(Debug, Clone, Copy)]
+pub struct Sixths<'a> {
+    block: &'a Block,
+    five: Hand,
+    flushes: &'a [u16; FLUSH_SLOTS],
+}
+
+impl<'a> Sixths<'a> {
+    /// The values of the five cards plus `card` (not one of them) plus each
+    /// seventh card.
+    #[inline(always)]
+    pub fn sevenths(&self, card: Card) -> Sevenths<'a> {
+        let row = self.block[card.index() >> 2];
+        Sevenths::new(row, self.five.add(card), self.flushes)
     }
 }
 
@@ -256,30 +318,44 @@ impl Evaluator {
     /// The values of `six` (a hand of six cards) plus each seventh card.
     #[inline(always)]
     pub fn sevenths(&self, six: Hand) -> Sevenths<'_> {
-        let mut row = self.sevenths[self.six_rows[self.slot(six.rank_key())] as usize];
-        // A counter at 7 or more (3 + four cards) names the suit.
-        let counters = (six.key >> SUIT_SHIFT) as u32;
-        let fours = (counters + 0x1111) & 0x8888;
-        let flush_suit = if fours == 0 {
-            4
-        } else {
-            fours.trailing_zeros() as usize / 4
-        };
-        let flush_ranks = if fours == 0 {
-            0
-        } else {
-            ((six.mask >> (16 * flush_suit)) & 0x1FFF) as usize
-        };
-        if six.key & FLUSH_BITS != 0 {
-            // Five of a suit already: any other seventh card leaves the flush.
-            row = [self.flushes[flush_ranks]; 13];
-        }
-        Sevenths {
-            row,
+        let row = self.sevenths[self.rows[self.slot(six.rank_key())] as usize];
+        Sevenths::new(row, six, &self.flushes)
+    }
+
+    /// The values of `five` (a hand of five cards) plus any two more: one
+    /// lookup here, none per sixth card. The first call builds the blocks.
+    #[inline(always)]
+    pub fn sixths(&self, five: Hand) -> Sixths<'_> {
+        let blocks = self.sixths.get_or_init(|| self.blocks());
+        let block = self.rows[self.slot(five.rank_key())] as usize;
+        Sixths {
+            block: &blocks[block.min(blocks.len() - 1)],
+            five,
             flushes: &self.flushes,
-            flush_suit,
-            flush_ranks,
         }
+    }
+
+    /// The non-flush values of every five-rank multiset with a sixth and a
+    /// seventh rank, by block: the multisets in the order that `build`
+    /// numbers them.
+    fn blocks(&self) -> Box<[Block]> {
+        let mut blocks = Vec::new();
+        for_each_rank_multiset(|five: [Rank; 5]| {
+            let key = key_of(&five);
+            let copies = |r: usize| five.iter().filter(|x| x.index() == r).count();
+            blocks.push(std::array::from_fn(|six| {
+                std::array::from_fn(|seven| {
+                    let sum = key + RANK_KEYS[six] + RANK_KEYS[seven];
+                    let fits = if six == seven {
+                        copies(six) <= 2
+                    } else {
+                        copies(six) <= 3 && copies(seven) <= 3
+                    };
+                    if fits { self.ranks[self.slot(sum)] } else { 0 }
+                })
+            }));
+        });
+        blocks.into_boxed_slice()
     }
 
     /// The value of a flush whose suit holds these ranks (a 13-bit mask of
@@ -319,8 +395,9 @@ impl Evaluator {
                 }
                 keys
             },
-            six_rows: boxed_array(),
+            rows: boxed_array(),
             sevenths: vec![[0u16; 13]; by_size[1].len()].into_boxed_slice(),
+            sixths: OnceLock::new(),
         };
         // Five ranks: the reference ranker, in suits that make no flush.
         for (key, ranks) in &by_size[0] {
@@ -338,10 +415,15 @@ impl Evaluator {
             let slot = ev.slot(*key);
             ev.ranks[slot] = best;
         }
-        // Six ranks and a seventh, for enumerations.
+        // Five ranks' blocks (built later, in this order) and six ranks'
+        // rows with a seventh, for enumerations.
+        for (block, (key, _)) in by_size[0].iter().enumerate() {
+            let slot = ev.slot(*key);
+            ev.rows[slot] = block as u16;
+        }
         for (row, (key, ranks)) in by_size[1].iter().enumerate() {
             let slot = ev.slot(*key);
-            ev.six_rows[slot] = row as u16;
+            ev.rows[slot] = row as u16;
             for (r, rank_key) in RANK_KEYS.iter().enumerate() {
                 if ranks.iter().filter(|x| x.index() == r).count() < 4 {
                     ev.sevenths[row][r] = ev.ranks[ev.slot(key + rank_key)];
@@ -584,6 +666,66 @@ mod tests {
             for c in Card::all().filter(|c| !hand.cards().contains(*c)) {
                 assert_eq!(sevenths.value(c), ev.value(hand.add(c)), "{six:?} + {c}");
             }
+        }
+    }
+
+    /// The value of `five` plus every two other cards from the blocks
+    /// equals the plain value.
+    fn check_sixths(ev: &Evaluator, five: &[Card]) {
+        let hand = five.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+        let sixths = ev.sixths(hand);
+        let rest: Vec<Card> = Card::all().filter(|c| !hand.cards().contains(*c)).collect();
+        for (i, &six) in rest.iter().enumerate() {
+            let sevenths = sixths.sevenths(six);
+            for &seven in &rest[i + 1..] {
+                let want = ev.value(hand.add(six).add(seven));
+                assert_eq!(sevenths.value(seven), want, "{five:?} + {six} + {seven}");
+            }
+        }
+    }
+
+    /// Every five-rank block: each multiset of five ranks (in suits that
+    /// make no flush) plus every two other cards.
+    #[test]
+    fn sixths_match_plain_evaluation_for_every_block() {
+        let ev = Evaluator::get();
+        let mut count = 0;
+        for_each_rank_multiset(|ranks: [Rank; 5]| {
+            count += 1;
+            check_sixths(ev, &offsuit(ranks));
+        });
+        assert_eq!(count, 6175);
+    }
+
+    /// Random five-card hands, half of them with three to five cards of a
+    /// suit: flushes and flush draws through the blocks.
+    #[test]
+    fn sixths_match_plain_evaluation_with_flushes() {
+        use rand::seq::SliceRandom;
+        let ev = Evaluator::get();
+        let mut rng = crate::game::rng_from_seed(5);
+        let mut deck: Vec<Card> = Card::all().collect();
+        let mut hearts: Vec<Card> = deck
+            .iter()
+            .copied()
+            .filter(|c| c.suit() == Suit::Hearts)
+            .collect();
+        for round in 0..3_000 {
+            let (five, _) = deck.partial_shuffle(&mut rng, 5);
+            let mut five: Vec<Card> = five.to_vec();
+            if round % 2 == 0 {
+                let suited = 3 + round / 2 % 3;
+                let (picked, _) = hearts.partial_shuffle(&mut rng, suited);
+                five = deck
+                    .iter()
+                    .copied()
+                    .filter(|c| c.suit() != Suit::Hearts)
+                    .take(5 - suited)
+                    .collect();
+                five.extend_from_slice(picked);
+            }
+            assert_eq!(five.len(), 5);
+            check_sixths(ev, &five);
         }
     }
 

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 
-pub use fast::{Evaluator, Hand, Sevenths};
+pub use fast::{Evaluator, Hand, Sevenths, Sixths};
 use reference::Strength;
 
 /// The nine hand categories, weakest first.
