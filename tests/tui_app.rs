@@ -135,6 +135,38 @@ fn solver_screen_plays_and_undoes() {
     assert_eq!(app.title(), "Main menu");
 }
 
+#[test]
+fn solver_cards_are_played_by_clicking_them() {
+    let mut app = new_app().with_seed(5);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let start = screen(&mut app, 80, 24);
+    // North leads: a click on South's cards does nothing.
+    let south = start
+        .lines()
+        .position(|l| l.starts_with(" South  "))
+        .unwrap_or_else(|| panic!("{start}"));
+    click(&mut app, 10, south as u16);
+    assert_eq!(screen(&mut app, 80, 24), start);
+    // North's 5♥ (the second suit row, the first rank after the symbol).
+    let north = start
+        .lines()
+        .position(|l| l.starts_with(" North  "))
+        .unwrap_or_else(|| panic!("{start}"));
+    let row = north + 1;
+    let col = column_of(&start, row, "♥ 5")
+        .map(|c| c + 2)
+        .unwrap_or_else(|| panic!("{start}"));
+    click(&mut app, col, row as u16);
+    let after = screen(&mut app, 80, 24);
+    assert!(after.contains("Trick: North led 5♥"), "{after}");
+    // The hint bar's "u undo" entry takes it back.
+    click_hint(&mut app, "u undo");
+    assert_eq!(screen(&mut app, 80, 24), start);
+}
+
 /// Plays the human's side of a Dice of Doom game with keys: the first
 /// legal move each time, reached by moving the cursor.
 fn play_doom_to_the_end(app: &mut App) {
@@ -460,4 +492,143 @@ fn a_holdem_session_left_midway_is_saved_and_resumed() {
         before,
         "the same hand, mid-play, generator included"
     );
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    app.handle(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+/// The cell where `needle` first appears on `row` of the drawn screen.
+fn column_of(text: &str, row: usize, needle: &str) -> Option<u16> {
+    let line = text.lines().nth(row)?;
+    let byte = line.find(needle)?;
+    u16::try_from(line[..byte].chars().count()).ok()
+}
+
+/// Clicks the hint-bar entry starting with `entry` (e.g. "p pass").
+fn click_hint(app: &mut App, entry: &str) {
+    let text = screen(app, 80, 24);
+    let col = column_of(&text, 23, entry).unwrap_or_else(|| panic!("no {entry:?} in\n{text}"));
+    click(app, col, 23);
+}
+
+#[test]
+fn hint_bar_entries_are_clickable() {
+    let mut app = new_app();
+    click_hint(&mut app, "? help");
+    assert!(app.help_shown());
+    click(&mut app, 40, 10);
+    assert!(!app.help_shown(), "a click closes the overlay");
+    // The gap between entries does nothing.
+    let text = screen(&mut app, 80, 24);
+    let col = column_of(&text, 23, "? help").unwrap_or_else(|| panic!("{text}"));
+    click(&mut app, col + 6, 23);
+    assert!(!app.help_shown());
+    assert_eq!(app.title(), "Main menu");
+}
+
+#[test]
+fn a_honeymoon_deal_played_with_the_mouse() {
+    use cardgames::cards::Suit;
+    use cardgames::game::Game;
+    use cardgames::honeymoon::game::{Action, Call, Phase};
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, false, None).with_seed(21);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    let mut played = 0;
+    let mut bids = 0;
+    for _ in 0..20_000 {
+        let Some(h) = app.honeymoon() else {
+            panic!("left the screen")
+        };
+        let game = h.game().clone();
+        let legal = game.legal_actions();
+        match (game.phase(), game.to_act()) {
+            (Phase::Over, _) => break,
+            (Phase::Bidding, Some(1)) => {
+                let bid = legal.iter().find_map(|a| match a {
+                    Action::Call(Call::Bid(b)) => Some(*b),
+                    _ => None,
+                });
+                match bid {
+                    // One bid (the lowest legal), then passes.
+                    Some(b) if bids == 0 => {
+                        // The bidding box: level rows under the auction line,
+                        // strain cells four columns apart after "  N ".
+                        let text = screen(&mut app, 80, 24);
+                        let row = text
+                            .lines()
+                            .position(|l| l.starts_with(&format!("   {} ", b.level)))
+                            .unwrap_or_else(|| panic!("no level {} row\n{text}", b.level));
+                        let strain = cardgames::honeymoon::game::Strain::ALL
+                            .iter()
+                            .position(|&s| s == b.strain)
+                            .unwrap_or_default();
+                        let col = 5 + 4 * strain as u16;
+                        let before = app.honeymoon().map(|h| h.game().view(1).auction.len());
+                        let highlighted =
+                            (b.level, b.strain) == (1, cardgames::honeymoon::game::Strain::Clubs);
+                        if !highlighted {
+                            click(&mut app, col, row as u16);
+                            let after = app.honeymoon().map(|h| h.game().view(1).auction.len());
+                            assert_eq!(before, after, "the first click only highlights");
+                        }
+                        click(&mut app, col, row as u16);
+                        let after = app.honeymoon().map(|h| h.game().view(1).auction.len());
+                        assert_eq!(after, before.map(|n| n + 1), "{b:?} was bid");
+                        bids += 1;
+                    }
+                    _ => click_hint(&mut app, "p pass"),
+                }
+            }
+            (Phase::Exchange | Phase::Play, Some(1)) => {
+                let Some(card) = legal.iter().find_map(|a| match a {
+                    Action::Play(c) => Some(*c),
+                    Action::Call(_) => None,
+                }) else {
+                    panic!("no card to play")
+                };
+                let text = screen(&mut app, 80, 24);
+                let hand = text
+                    .lines()
+                    .position(|l| l.contains("Your hand"))
+                    .unwrap_or_else(|| panic!("{text}"));
+                let suit = Suit::PBN_ORDER
+                    .iter()
+                    .position(|&s| s == card.suit())
+                    .unwrap_or_default();
+                let row = hand + 1 + suit;
+                // Ranks are drawn after the suit symbol, a space apart.
+                let needle = format!(" {} ", card.rank().letter());
+                let col = column_of(&text, row, &needle)
+                    .map(|c| c + 1)
+                    .unwrap_or_else(|| panic!("{card} not on row {row}\n{text}"));
+                click(&mut app, col, row as u16);
+                let now = app.honeymoon().map(|h| h.game().view(1));
+                let Some(now) = now else {
+                    panic!("left the screen")
+                };
+                assert!(!now.hand.contains(card), "clicking {card} played it");
+                played += 1;
+            }
+            _ => {
+                app.tick();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+    assert!(bids >= 1 && played >= 13, "bids {bids}, cards {played}");
+    let end = screen(&mut app, 80, 24);
+    assert!(end.contains("Deal scored"), "{end}");
 }

@@ -3,7 +3,7 @@
 //! (title, status, hint bar) and the "terminal too small" screen.
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use super::doom::{DoomScreen, Setup};
 use super::holdem::{HoldemScreen, TableSetup};
 use super::honeymoon::HoneymoonScreen;
-use super::keymap::{Binding, Hint, Key, help_lines, hint_bar, hints, lookup};
+use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lookup};
 use super::menu::Menu;
 use super::saved::{self, SavedGame};
 use super::screen::{Nav, Screen, Target};
@@ -28,6 +28,8 @@ use crate::store::{self, Store};
 pub const MIN_WIDTH: u16 = 60;
 /// The smallest terminal the app draws in.
 pub const MIN_HEIGHT: u16 = 20;
+/// Blank columns before the hint bar's first entry.
+const BAR_MARGIN: u16 = 1;
 
 /// The screen showing now.
 #[derive(Debug)]
@@ -99,6 +101,8 @@ pub struct App {
     quit: bool,
     /// The body area of the last frame, for mouse hits.
     body: Rect,
+    /// The hint bar of the last frame, for mouse hits.
+    bar: Rect,
     /// The seed of the next game or deal opened (then incremented), so a
     /// session started with `--seed` replays.
     next_seed: u64,
@@ -122,6 +126,7 @@ impl App {
             notice: None,
             quit: false,
             body: Rect::default(),
+            bar: Rect::default(),
             next_seed: random_seed(),
             stats: Stats::default(),
             saved: None,
@@ -199,7 +204,22 @@ impl App {
     pub fn handle(&mut self, event: Event) {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
-            Event::Mouse(m) if !self.help && !self.rules => {
+            Event::Mouse(m) => {
+                let click = m.kind == MouseEventKind::Down(MouseButton::Left);
+                if self.help || self.rules {
+                    // A click anywhere closes the overlay, as Esc does.
+                    if click {
+                        self.help = false;
+                        self.rules = false;
+                    }
+                    return;
+                }
+                if click && m.row == self.bar.y {
+                    if let Some(col) = m.column.checked_sub(self.bar.x + BAR_MARGIN) {
+                        self.click_hint(col);
+                    }
+                    return;
+                }
                 let body = self.body;
                 let nav = on_screen!(&mut self.current, s => match s.mouse(m, body) {
                     Some(a) => s.act(a),
@@ -212,21 +232,47 @@ impl App {
         }
     }
 
-    fn key(&mut self, key: KeyEvent) {
+    /// A click on column `col` of the hint bar: the entry there acts as
+    /// its key would.
+    fn click_hint(&mut self, col: u16) {
         let has_rules = on_screen!(&self.current, s => s.rules().is_some());
-        match lookup(&global_bindings(has_rules), &key) {
-            Some(Global::Quit) => return self.navigate(Nav::Quit),
-            Some(Global::Help) => {
+        let globals = global_bindings(has_rules);
+        let Some(i) = hint_at(&self.hints(), col) else {
+            return;
+        };
+        if let Some(g) = globals.get(i) {
+            return self.global(g.action);
+        }
+        self.notice = None;
+        let nav = on_screen!(&mut self.current, s => {
+            match s.bindings().into_iter().nth(i - globals.len()) {
+                Some(b) if b.enabled => s.act(b.action),
+                _ => Nav::Stay,
+            }
+        });
+        self.record();
+        self.navigate(nav);
+    }
+
+    /// The keys every screen shares.
+    fn global(&mut self, g: Global) {
+        match g {
+            Global::Quit => self.navigate(Nav::Quit),
+            Global::Help => {
                 self.help = !self.help;
                 self.rules = false;
-                return;
             }
-            Some(Global::Rules) => {
+            Global::Rules => {
                 self.rules = !self.rules;
                 self.help = false;
-                return;
             }
-            None => {}
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        let has_rules = on_screen!(&self.current, s => s.rules().is_some());
+        if let Some(g) = lookup(&global_bindings(has_rules), &key) {
+            return self.global(g);
         }
         if self.help || self.rules {
             if Key::Esc.matches(&key) || Key::Char('q').matches(&key) {
@@ -477,8 +523,9 @@ impl App {
     /// Draws the app into `area` of `buf`, remembering the body area for
     /// mouse hits.
     pub fn draw(&mut self, area: Rect, buf: &mut Buffer) {
-        let [_, body, _, _] = frame_layout(area);
+        let [_, body, _, bar] = frame_layout(area);
         self.body = body_inner(body);
+        self.bar = bar;
         (&*self).render(area, buf);
     }
 }
@@ -540,7 +587,9 @@ impl Widget for &App {
         }
         let hints = self.hints();
         let mut bar_line = hint_bar(&hints, theme);
-        bar_line.spans.insert(0, Span::raw(" "));
+        bar_line
+            .spans
+            .insert(0, Span::raw(" ".repeat(usize::from(BAR_MARGIN))));
         Paragraph::new(bar_line).render(bar, buf);
         if self.help {
             help_overlay(body, buf, theme, &self.title(), &hints);

@@ -6,11 +6,13 @@
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use serde::{Deserialize, Serialize};
 
+use super::hit::Marked;
 use super::keymap::{Binding, Key};
 use super::log;
 use super::screen::{Nav, Screen};
@@ -99,6 +101,11 @@ pub enum HoneymoonAction {
     LogOlder,
     /// Scroll the log forward.
     LogNewer,
+    /// A click on one of your cards: play it if it is legal.
+    PlayCard(Card),
+    /// A click in the bidding box: highlight that bid, or make it when it
+    /// is highlighted already.
+    BidAt(Bid),
 }
 
 impl HoneymoonScreen {
@@ -351,43 +358,71 @@ impl HoneymoonScreen {
         lines
     }
 
-    fn hand_lines(&self, theme: Theme) -> Vec<Line<'static>> {
+    /// The game column: match and contract, the auction or the table,
+    /// your hand and the prompt.
+    fn left_lines(&self, theme: Theme) -> Marked<HoneymoonAction> {
+        let mut lines = Marked::default();
+        lines.extend(self.header(theme));
+        lines.push(Line::default());
+        if self.game.phase() == Phase::Bidding {
+            lines.extend_marked(self.bidding_lines(theme));
+        } else {
+            lines.extend(self.table_lines(theme));
+        }
+        lines.push(Line::default());
+        lines.push(Line::styled("Your hand", theme.player(YOU)));
+        lines.extend_marked(self.hand_lines(theme));
+        if self.hint.is_some() {
+            lines.push(Line::styled(
+                "card:tricks you take after it (solver)",
+                theme.dim(),
+            ));
+        }
+        lines.push(Line::default());
+        lines.push(Line::styled(self.prompt(), theme.title()));
+        lines
+    }
+
+    /// Your hand, a suit a line; legal cards are click targets.
+    fn hand_lines(&self, theme: Theme) -> Marked<HoneymoonAction> {
         let v = self.game.view(YOU);
         let legal = self.legal_cards();
         let selected = legal.get(self.card_cursor).copied();
-        Suit::PBN_ORDER
-            .iter()
-            .map(|&suit| {
-                let mut spans = vec![
-                    Span::raw(" "),
-                    Span::styled(theme.suit_text(suit), theme.suit(suit)),
-                    Span::raw(" "),
-                ];
-                let cards: Vec<Card> = v.hand.of_suit(suit).iter().rev().collect();
-                if cards.is_empty() {
-                    spans.push(Span::styled("-", theme.dim()));
-                }
-                for c in cards {
-                    let style = if Some(c) == selected {
-                        theme.selected()
-                    } else if legal.contains(&c) {
-                        theme.legal()
-                    } else {
-                        theme.text()
-                    };
-                    let text = match &self.hint {
-                        Some(a) => match a.cards.iter().find(|x| x.card == c) {
-                            Some(x) => format!("{}:{}", c.rank().letter(), x.tricks[YOU]),
-                            None => c.rank().letter().to_string(),
-                        },
+        let mut out = Marked::default();
+        for (line, &suit) in Suit::PBN_ORDER.iter().enumerate() {
+            let mut spans = vec![
+                Span::raw(" "),
+                Span::styled(theme.suit_text(suit), theme.suit(suit)),
+                Span::raw(" "),
+            ];
+            let cards: Vec<Card> = v.hand.of_suit(suit).iter().rev().collect();
+            if cards.is_empty() {
+                spans.push(Span::styled("-", theme.dim()));
+            }
+            for c in cards {
+                let style = if Some(c) == selected {
+                    theme.selected()
+                } else if legal.contains(&c) {
+                    theme.legal()
+                } else {
+                    theme.text()
+                };
+                let text = match &self.hint {
+                    Some(a) => match a.cards.iter().find(|x| x.card == c) {
+                        Some(x) => format!("{}:{}", c.rank().letter(), x.tricks[YOU]),
                         None => c.rank().letter().to_string(),
-                    };
-                    spans.push(Span::styled(text, style));
-                    spans.push(Span::raw(" "));
+                    },
+                    None => c.rank().letter().to_string(),
+                };
+                if legal.contains(&c) {
+                    out.mark(line, spans.len(), HoneymoonAction::PlayCard(c));
                 }
-                Line::from(spans)
-            })
-            .collect()
+                spans.push(Span::styled(text, style));
+                spans.push(Span::raw(" "));
+            }
+            out.push(Line::from(spans));
+        }
+        out
     }
 
     fn table_lines(&self, theme: Theme) -> Vec<Line<'static>> {
@@ -455,7 +490,9 @@ impl HoneymoonScreen {
         lines
     }
 
-    fn bidding_lines(&self, theme: Theme) -> Vec<Line<'static>> {
+    /// The auction so far and the bidding box; on your turn every cell
+    /// of the box is a click target.
+    fn bidding_lines(&self, theme: Theme) -> Marked<HoneymoonAction> {
         let v = self.game.view(YOU);
         let calls = self.legal_calls();
         let auction: Vec<String> = v
@@ -469,14 +506,15 @@ impl HoneymoonScreen {
                 )
             })
             .collect();
-        let mut lines = vec![Line::from(vec![
+        let mut lines = Marked::default();
+        lines.push(Line::from(vec![
             Span::styled("Auction ", theme.dim()),
             Span::raw(if auction.is_empty() {
                 "—".to_string()
             } else {
                 auction.join("  ")
             }),
-        ])];
+        ]));
         for level in 1..=7u8 {
             let mut spans = vec![Span::styled(format!("  {level} "), theme.dim())];
             for (i, strain) in Strain::ALL.iter().enumerate() {
@@ -499,6 +537,9 @@ impl HoneymoonScreen {
                 } else {
                     theme.disabled()
                 };
+                if self.my_turn() {
+                    lines.mark(usize::from(level), spans.len(), HoneymoonAction::BidAt(bid));
+                }
                 spans.push(Span::styled(text, style));
                 spans.push(Span::raw(" "));
             }
@@ -679,6 +720,19 @@ impl Screen for HoneymoonScreen {
             (Phase::Bidding, Pass) => self.apply(Action::Call(Call::Pass)),
             (Phase::Bidding, Double) => self.apply(Action::Call(Call::Double)),
             (Phase::Bidding, Redouble) => self.apply(Action::Call(Call::Redouble)),
+            (Phase::Bidding, BidAt(bid)) => {
+                let at = (bid.level, Strain::ALL.iter().position(|&x| x == bid.strain));
+                if at == (self.bid_cursor.0, Some(self.bid_cursor.1)) {
+                    self.apply(Action::Call(Call::Bid(bid)));
+                } else if let (level, Some(strain)) = at {
+                    self.bid_cursor = (level, strain);
+                }
+            }
+            (_, PlayCard(c)) => {
+                if self.legal_cards().contains(&c) {
+                    self.apply(Action::Play(c));
+                }
+            }
             (_, Left) => self.card_cursor = (self.card_cursor + n - 1) % n,
             (_, Right) => self.card_cursor = (self.card_cursor + 1) % n,
             (_, Choose) => {
@@ -717,27 +771,8 @@ impl Screen for HoneymoonScreen {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let [left, right] =
-            Layout::horizontal([Constraint::Min(30), Constraint::Length(30)]).areas(area);
-        let mut lines = self.header(theme);
-        lines.push(Line::default());
-        if self.game.phase() == Phase::Bidding {
-            lines.extend(self.bidding_lines(theme));
-        } else {
-            lines.extend(self.table_lines(theme));
-        }
-        lines.push(Line::default());
-        lines.push(Line::styled("Your hand", theme.player(YOU)));
-        lines.extend(self.hand_lines(theme));
-        if self.hint.is_some() {
-            lines.push(Line::styled(
-                "card:tricks you take after it (solver)",
-                theme.dim(),
-            ));
-        }
-        lines.push(Line::default());
-        lines.push(Line::styled(self.prompt(), theme.title()));
-        Paragraph::new(lines).render(left, buf);
+        let [left, right] = split(area);
+        Paragraph::new(self.left_lines(theme).lines).render(left, buf);
         let room = usize::from(right.height.saturating_sub(1));
         let log: Vec<Line> = log::visible(&self.log, room, self.log_back)
             .iter()
@@ -752,6 +787,15 @@ impl Screen for HoneymoonScreen {
             .render(right, buf);
     }
 
+    fn mouse(&self, ev: MouseEvent, area: Rect) -> Option<HoneymoonAction> {
+        let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
+            return None;
+        };
+        let [left, _] = split(area);
+        let theme = Theme::new(false, self.ascii);
+        self.left_lines(theme).at(left, ev.column, ev.row)
+    }
+
     fn rules(&self) -> Option<&'static str> {
         Some(include_str!("../../assets/rules/honeymoon.txt"))
     }
@@ -759,4 +803,9 @@ impl Screen for HoneymoonScreen {
     fn status(&self) -> Option<String> {
         self.error.clone()
     }
+}
+
+/// The game column and the log column.
+fn split(area: Rect) -> [Rect; 2] {
+    Layout::horizontal([Constraint::Min(30), Constraint::Length(30)]).areas(area)
 }

@@ -151,18 +151,52 @@ pub fn hints<A>(bindings: &[Binding<A>]) -> Vec<Hint> {
         .collect()
 }
 
+/// The hint bar's entries: the index in `hints`, the key shown and the
+/// words, for the enabled bindings with a hint.
+fn bar_entries(hints: &[Hint]) -> impl Iterator<Item = (usize, String, &'static str)> + '_ {
+    hints
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.enabled && !h.hint.is_empty())
+        .map(|(i, h)| {
+            let first = h.keys.split('/').next().unwrap_or_default();
+            (i, first.to_string(), h.hint)
+        })
+}
+
+/// The gap between two entries of the hint bar.
+const BAR_GAP: &str = "  ";
+
 /// The hint bar: `key name` pairs for the enabled bindings with a hint.
 pub fn hint_bar(hints: &[Hint], theme: Theme) -> Line<'static> {
     let mut spans = Vec::new();
-    for h in hints.iter().filter(|h| h.enabled && !h.hint.is_empty()) {
+    for (_, key, hint) in bar_entries(hints) {
         if !spans.is_empty() {
-            spans.push(Span::styled("  ", theme.dim()));
+            spans.push(Span::styled(BAR_GAP, theme.dim()));
         }
-        let first = h.keys.split('/').next().unwrap_or_default().to_string();
-        spans.push(Span::styled(first, theme.key()));
-        spans.push(Span::styled(format!(" {}", h.hint), theme.dim()));
+        spans.push(Span::styled(key, theme.key()));
+        spans.push(Span::styled(format!(" {hint}"), theme.dim()));
     }
     Line::from(spans)
+}
+
+/// The entry of the hint bar drawn at column `col` (counted from the
+/// bar's first character), as an index in `hints`: a click there is as
+/// good as its key.
+pub fn hint_at(hints: &[Hint], col: u16) -> Option<usize> {
+    let col = usize::from(col);
+    let mut x = 0;
+    for (n, (i, key, hint)) in bar_entries(hints).enumerate() {
+        if n > 0 {
+            x += BAR_GAP.len();
+        }
+        let width = Span::raw(format!("{key} {hint}")).width();
+        if (x..x + width).contains(&col) {
+            return Some(i);
+        }
+        x += width;
+    }
+    None
 }
 
 /// The help overlay's lines: every binding, greyed when unavailable.
@@ -232,5 +266,27 @@ mod tests {
             .map(|s| s.content.to_string())
             .collect();
         assert_eq!(bar, "f fold");
+    }
+
+    #[test]
+    fn a_click_on_the_hint_bar_finds_the_entry_under_it() {
+        let b = vec![
+            Binding::new(&[Key::Char('f')], "fold", "Fold the hand", 1),
+            Binding::new(&[Key::Char('x')], "", "Hidden", 2),
+            Binding::new(&[Key::Char('c')], "call", "Call", 3).enabled(false),
+            Binding::new(&[Key::Left, Key::Char('h')], "back", "Back", 4),
+        ];
+        let h = hints(&b);
+        // "f fold  ← back": columns 0-5 are fold, 6-7 the gap, 8-13 back.
+        let at: Vec<Option<usize>> = (0..15).map(|c| hint_at(&h, c)).collect();
+        let fold = Some(0);
+        let back = Some(3);
+        assert_eq!(
+            at,
+            [
+                fold, fold, fold, fold, fold, fold, None, None, back, back, back, back, back, back,
+                None
+            ]
+        );
     }
 }

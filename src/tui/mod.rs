@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod doom;
+mod hit;
 pub mod holdem;
 pub mod honeymoon;
 pub mod keymap;

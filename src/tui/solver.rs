@@ -4,10 +4,12 @@
 
 use rand::seq::SliceRandom;
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::hit::Marked;
 use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen};
 use super::theme::Theme;
@@ -81,6 +83,8 @@ pub enum SolverAction {
     Cancel,
     /// Back to the menu.
     Back,
+    /// A click on a card of the side to play: play it.
+    PlayCard(Card),
 }
 
 /// Suits top to bottom as drawn.
@@ -165,8 +169,7 @@ impl SolverScreen {
             .map(|v| v.card)
     }
 
-    fn play(&mut self) {
-        let Some(card) = self.selected() else { return };
+    fn play(&mut self, card: Card) {
         if let Ok((next, winner)) = self.step.position.play(card) {
             self.history.push(self.step);
             let mut taken = self.step.taken;
@@ -311,6 +314,37 @@ impl SolverScreen {
         ]
     }
 
+    /// Everything drawn: header, then the editor or the two hands around
+    /// the trick and the card values; cards to play are click targets.
+    fn lines(&self, theme: Theme) -> Marked<SolverAction> {
+        let mut lines = Marked::default();
+        lines.extend(self.header(theme));
+        lines.push(Line::default());
+        match self.mode {
+            Mode::Edit { suit, rank } => lines.extend(self.edit_lines(suit, rank, theme)),
+            Mode::Play => {
+                lines.extend_marked(self.hand_lines(NORTH, theme));
+                let p = self.step.position;
+                let trick = match p.led {
+                    Some(c) => Line::from(vec![
+                        Span::styled("       Trick: ", theme.dim()),
+                        Span::raw(format!(
+                            "{} led ",
+                            if p.leader == NORTH { "North" } else { "South" }
+                        )),
+                        Span::styled(theme.card_text(c), theme.suit(c.suit())),
+                    ]),
+                    None => Line::styled("       Trick: (new)", theme.dim()),
+                };
+                lines.push(trick);
+                lines.extend_marked(self.hand_lines(SOUTH, theme));
+                lines.push(Line::default());
+                lines.extend(self.value_lines(theme));
+            }
+        }
+        lines
+    }
+
     fn header(&self, theme: Theme) -> Vec<Line<'static>> {
         let p = self.step.position;
         let trump = match p.trump {
@@ -352,7 +386,9 @@ impl SolverScreen {
         lines
     }
 
-    fn hand_lines(&self, seat: Seat, theme: Theme) -> Vec<Line<'static>> {
+    /// One hand, a suit a line; the legal cards of the side to play are
+    /// click targets.
+    fn hand_lines(&self, seat: Seat, theme: Theme) -> Marked<SolverAction> {
         let p = self.step.position;
         let hand = p.hands[seat];
         let legal = if p.to_move() == seat && self.mode == Mode::Play {
@@ -361,10 +397,9 @@ impl SolverScreen {
             CardSet::EMPTY
         };
         let name = if seat == NORTH { "North" } else { "South" };
-        SUITS
-            .iter()
-            .enumerate()
-            .map(|(i, &suit)| {
+        let mut out = Marked::default();
+        for (i, &suit) in SUITS.iter().enumerate() {
+            {
                 let label = if i == 0 {
                     format!("{name:<7}")
                 } else {
@@ -387,12 +422,16 @@ impl SolverScreen {
                     } else {
                         theme.text()
                     };
+                    if legal.contains(c) {
+                        out.mark(i, spans.len(), SolverAction::PlayCard(c));
+                    }
                     spans.push(Span::styled(c.rank().letter().to_string(), style));
                     spans.push(Span::raw(" "));
                 }
-                Line::from(spans)
-            })
-            .collect()
+                out.push(Line::from(spans));
+            }
+        }
+        out
     }
 
     fn value_lines(&self, theme: Theme) -> Vec<Line<'static>> {
@@ -505,7 +544,12 @@ impl Screen for SolverScreen {
             (_, Back) => return Nav::Menu,
             (Mode::Play, Left) => self.cursor = (self.cursor + n - 1) % n,
             (Mode::Play, Right) => self.cursor = (self.cursor + 1) % n,
-            (Mode::Play, Play) => self.play(),
+            (Mode::Play, Play) => {
+                if let Some(card) = self.selected() {
+                    self.play(card);
+                }
+            }
+            (Mode::Play, PlayCard(card)) => self.play(card),
             (Mode::Play, Undo) => {
                 if let Some(prev) = self.history.pop() {
                     self.step = prev;
@@ -592,33 +636,19 @@ impl Screen for SolverScreen {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let mut lines = self.header(theme);
-        lines.push(Line::default());
-        match self.mode {
-            Mode::Edit { suit, rank } => lines.extend(self.edit_lines(suit, rank, theme)),
-            Mode::Play => {
-                lines.extend(self.hand_lines(NORTH, theme));
-                let p = self.step.position;
-                let trick = match p.led {
-                    Some(c) => Line::from(vec![
-                        Span::styled("       Trick: ", theme.dim()),
-                        Span::raw(format!(
-                            "{} led ",
-                            if p.leader == NORTH { "North" } else { "South" }
-                        )),
-                        Span::styled(theme.card_text(c), theme.suit(c.suit())),
-                    ]),
-                    None => Line::styled("       Trick: (new)", theme.dim()),
-                };
-                lines.push(trick);
-                lines.extend(self.hand_lines(SOUTH, theme));
-                lines.push(Line::default());
-                lines.extend(self.value_lines(theme));
-            }
-        }
-        Paragraph::new(lines)
+        Paragraph::new(self.lines(theme).lines)
             .wrap(Wrap { trim: false })
             .render(area, buf);
+    }
+
+    fn mouse(&self, ev: MouseEvent, area: Rect) -> Option<SolverAction> {
+        let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
+            return None;
+        };
+        // The hands come before the value lines, the only ones that wrap;
+        // glyphs and letters are one cell wide alike.
+        self.lines(Theme::new(false, false))
+            .at(area, ev.column, ev.row)
     }
 
     fn status(&self) -> Option<String> {
