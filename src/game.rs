@@ -56,4 +56,12 @@ pub trait Bot<G: Game>: Send {
     fn name(&self) -> &str;
     /// Picks a legal action for the seat whose view this is.
     fn choose(&mut self, view: &G::View, rng: &mut GameRng) -> G::Action;
+    /// What the bot has learned that a saved game should keep (reads of
+    /// its opponents); `None` when it learns nothing.
+    fn memory(&self) -> Option<serde_json::Value> {
+        None
+    }
+    /// Takes back what [`Bot::memory`] gave; a memory it cannot read is
+    /// ignored (the bot starts fresh).
+    fn recall(&mut self, _memory: &serde_json::Value) {}
 }

@@ -632,3 +632,57 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Deal scored"), "{end}");
 }
+
+#[test]
+fn holdem_bots_keep_their_reads_across_a_save() {
+    use cardgames::game::Game;
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(8);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // sit down
+    let hands = |app: &App| {
+        app.holdem()
+            .and_then(|h| h.session())
+            .map_or(0, |s| s.hands_played())
+    };
+    // Three hands, calling every time.
+    for _ in 0..100_000 {
+        let Some(h) = app.holdem() else {
+            panic!("left the table")
+        };
+        let table = h.session().and_then(|s| s.table()).cloned();
+        match table.as_ref().and_then(|t| t.to_act()) {
+            None if hands(&app) >= 3 => break,
+            None => press(&mut app, KeyCode::Char('n')),
+            Some(0) => press(&mut app, KeyCode::Char('c')),
+            Some(_) => {
+                app.tick();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+    let reads = |app: &App| {
+        app.holdem()
+            .and_then(|h| h.save())
+            .map(|s| serde_json::to_value(s).unwrap_or_default()["reads"].clone())
+            .unwrap_or_default()
+    };
+    let before = reads(&app);
+    let seats = before
+        .as_array()
+        .map_or(0, |r| r.iter().filter(|m| !m.is_null()).count());
+    assert_eq!(seats, 5, "every computer player has reads: {before}");
+    let you = &before[1]["seen"][0];
+    assert!(
+        you["preflop_actions"].as_u64().unwrap_or(0) >= 1,
+        "seat 1 watched you act: {you}"
+    );
+    press(&mut app, KeyCode::Char('l'));
+    let mut again = App::with_store(Store::at(dir.path()), false, false);
+    press(&mut again, KeyCode::Enter); // Resume
+    assert_eq!(reads(&again), before);
+}

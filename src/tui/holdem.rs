@@ -73,6 +73,10 @@ pub struct HoldemSave {
     hands: u64,
     net: i64,
     net_bb: f64,
+    /// What the computer players had learned about the others (saves
+    /// from before this field resume with fresh reads).
+    #[serde(default)]
+    reads: Vec<Option<serde_json::Value>>,
 }
 
 impl HoldemSave {
@@ -257,10 +261,13 @@ impl HoldemScreen {
         self.session = Some(session);
     }
 
-    /// A saved session, resumed (the bots start with fresh reads).
+    /// A saved session, resumed with what the bots had learned.
     pub fn resume(save: HoldemSave, delay: Duration, ascii: bool) -> HoldemScreen {
         let mut s = HoldemScreen::new(save.setup, save.seed, delay, ascii);
         s.seat(save.session);
+        if let Some(d) = &mut s.driver {
+            d.recall(&save.reads);
+        }
         s.log = save.log;
         s.hands = save.hands;
         s.net = save.net;
@@ -283,6 +290,11 @@ impl HoldemScreen {
             hands: self.hands,
             net: self.net,
             net_bb: self.net_bb,
+            reads: self
+                .driver
+                .as_ref()
+                .map(Driver::memories)
+                .unwrap_or_default(),
         })
     }
 

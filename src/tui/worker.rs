@@ -134,6 +134,24 @@ where
         }
     }
 
+    /// What each seat's bot has learned, for a save (`None` for a human, a
+    /// bot that learns nothing, or one thinking right now).
+    pub fn memories(&self) -> Vec<Option<serde_json::Value>> {
+        self.bots
+            .iter()
+            .map(|b| b.as_ref().and_then(|b| b.memory()))
+            .collect()
+    }
+
+    /// Gives each seat's bot back what it had learned.
+    pub fn recall(&mut self, memories: &[Option<serde_json::Value>]) {
+        for (bot, memory) in self.bots.iter_mut().zip(memories) {
+            if let (Some(bot), Some(m)) = (bot, memory) {
+                bot.recall(m);
+            }
+        }
+    }
+
     /// Notes that a move was just made (the pause counts from here).
     pub fn moved(&mut self) {
         self.last_move = Instant::now();

@@ -9,6 +9,7 @@
 //! slow-plays now and then.
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use super::read::{Made, Range, equity, has_draw, is_wet};
 use super::{give_up, passive, pot_fraction_to};
@@ -17,7 +18,7 @@ use crate::game::{Bot, GameRng, Seat};
 use crate::holdem::table::{Action, Event, HandState, MAX_SEATS, Move, Street, Table, View};
 
 /// What the shark has seen one seat do (counts over all hands watched).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Tendencies {
     preflop_actions: u32,
     preflop_raises: u32,
@@ -40,6 +41,12 @@ pub struct Shark {
     samples: u32,
     /// Adapt to observed tendencies, bluff and slow-play.
     hard: bool,
+    reads: Reads,
+}
+
+/// What the shark keeps between hands, and in a saved game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Reads {
     seen: [Tendencies; MAX_SEATS],
     /// The hand being watched (own hole cards and button) and how many of
     /// its events were counted.
@@ -64,9 +71,7 @@ impl Shark {
             name: name.to_string(),
             samples,
             hard,
-            seen: [Tendencies::default(); MAX_SEATS],
-            watching: None,
-            counted: 0,
+            reads: Reads::default(),
         }
     }
 
@@ -74,16 +79,18 @@ impl Shark {
     fn observe(&mut self, view: &View) {
         let state = &view.state;
         let key = state.hole(view.seat).map(|h| (h, state.button()));
-        if key != self.watching {
-            self.watching = key;
-            self.counted = 0;
+        if key != self.reads.watching {
+            self.reads.watching = key;
+            self.reads.counted = 0;
         }
         let mut street = Street::Preflop;
         for (i, e) in state.log().iter().enumerate() {
             match e {
                 Event::StreetDealt { street: s, .. } => street = *s,
-                Event::Acted { seat, action, .. } if i >= self.counted && *seat != view.seat => {
-                    let t = &mut self.seen[*seat];
+                Event::Acted { seat, action, .. }
+                    if i >= self.reads.counted && *seat != view.seat =>
+                {
+                    let t = &mut self.reads.seen[*seat];
                     let aggressive = matches!(action, Move::Bet(_) | Move::Raise(_));
                     if street == Street::Preflop {
                         t.preflop_actions += 1;
@@ -99,7 +106,7 @@ impl Shark {
                 _ => {}
             }
         }
-        self.counted = state.log().len();
+        self.reads.counted = state.log().len();
     }
 
     /// The range each opponent still in is likely to hold.
@@ -132,7 +139,7 @@ impl Shark {
             .filter(|&s| s != me && state.statuses()[s].is_in())
             .map(|s| {
                 let t = if self.hard {
-                    self.seen[s]
+                    self.reads.seen[s]
                 } else {
                     Tendencies::default()
                 };
@@ -181,7 +188,7 @@ impl Shark {
             .collect();
         opps.iter()
             .map(|&s| {
-                let t = &self.seen[s];
+                let t = &self.reads.seen[s];
                 rate(t.folds, t.folds + t.calls, 0.4, 20.0)
             })
             .fold(1.0, |acc, f| acc * f)
@@ -191,6 +198,16 @@ impl Shark {
 impl Bot<Table> for Shark {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn memory(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(&self.reads).ok()
+    }
+
+    fn recall(&mut self, memory: &serde_json::Value) {
+        if let Ok(reads) = Reads::deserialize(memory) {
+            self.reads = reads;
+        }
     }
 
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Action {

@@ -56,3 +56,33 @@ fn shark_levels_never_act_illegally() {
         4,
     );
 }
+
+#[test]
+fn a_sharks_reads_survive_memory_and_recall() {
+    let mut rng = rng_from_seed(9);
+    let mut shark = by_name("hard").expect("known bot");
+    let mut others: TableBot = by_name("station").expect("known bot");
+    let blinds = Blinds { small: 5, big: 10 };
+    for h in 0..30 {
+        let mut deck: Vec<Card> = Card::all().collect();
+        deck.shuffle(&mut rng);
+        let (mut t, _) = Table::new(&[1000, 1000, 1000], h % 3, blinds, &deck).expect("valid");
+        while let Some(seat) = t.to_act() {
+            let bot = if seat == 0 { &mut shark } else { &mut others };
+            let a = bot.choose(&t.view(seat), &mut rng);
+            t.apply(a).expect("legal");
+        }
+    }
+    let memory = shark.memory().expect("the shark learns");
+    assert_ne!(
+        memory,
+        by_name("hard").and_then(|b| b.memory()).expect("fresh")
+    );
+    let mut copy = by_name("hard").expect("known bot");
+    copy.recall(&memory);
+    assert_eq!(copy.memory(), Some(memory));
+    // Something unreadable leaves the bot fresh.
+    let mut fresh = by_name("hard").expect("known bot");
+    fresh.recall(&serde_json::json!({"seen": "nonsense"}));
+    assert_eq!(fresh.memory(), by_name("hard").and_then(|b| b.memory()));
+}
