@@ -728,11 +728,7 @@ impl Screen for HoneymoonScreen {
                     self.bid_cursor = (level, strain);
                 }
             }
-            (_, PlayCard(c)) => {
-                if self.legal_cards().contains(&c) {
-                    self.apply(Action::Play(c));
-                }
-            }
+            (_, PlayCard(c)) if self.legal_cards().contains(&c) => self.apply(Action::Play(c)),
             (_, Left) => self.card_cursor = (self.card_cursor + n - 1) % n,
             (_, Right) => self.card_cursor = (self.card_cursor + 1) % n,
             (_, Choose) => {
