@@ -32,6 +32,7 @@ pub enum SearchError {
 
 /// Where a move leads when no dice are rolled (a pass, a classic attack).
 /// A chance attack is taken as won.
+#[inline]
 fn sure(pos: &Position, cfg: &Config, mv: Move) -> Position {
     match mv {
         Move::Pass => pos.after_pass(cfg),
