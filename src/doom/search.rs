@@ -94,7 +94,7 @@ pub struct ExactSolver {
     large: BoundTable<u128>,
     stack: Vec<(u64, Move)>,
     /// Cut-offs per attack (`from`, `to`), for the side that made them.
-    history: Box<[[[u32; MAX_HEXES]; MAX_HEXES]; 2]>,
+    history: Vec<[[u32; MAX_HEXES]; MAX_HEXES]>,
     root: u8,
     /// Positions visited so far.
     pub nodes: u64,
@@ -141,7 +141,7 @@ impl ExactSolver {
             small: BoundTable::new(),
             large: BoundTable::new(),
             stack: Vec::with_capacity(1024),
-            history: Box::new([[[0; MAX_HEXES]; MAX_HEXES]; 2]),
+            history: vec![[[0; MAX_HEXES]; MAX_HEXES]; 2],
             root: 0,
             nodes: 0,
             limit: u64::MAX,
@@ -168,6 +168,9 @@ impl ExactSolver {
             self.solve::<u128>(pos, LOSS, WIN)
         };
         if self.nodes > self.limit {
+            // Results past the limit are made up: forget them all.
+            self.small = BoundTable::new();
+            self.large = BoundTable::new();
             return Err(SearchError::TooLarge(self.limit));
         }
         Ok(i32::from(v))
@@ -750,6 +753,7 @@ mod tests {
             .unwrap()
             .with_node_limit(10);
         assert_eq!(solver.ratings(&pos), Err(SearchError::TooLarge(10)));
+        assert_eq!(solver.remembered(), 0);
         assert_eq!(
             ExactSolver::new(Config::chance()).unwrap_err(),
             SearchError::NotClassic

@@ -3,7 +3,9 @@
 //! player the search rates for) and a table of value bounds per key.
 //!
 //! Boards up to 16 hexes are packed into the key exactly; larger boards
-//! use 128-bit Zobrist hashing.
+//! use 128-bit Zobrist hashing. The exact solver has its own keys (64
+//! bits, exact, for boards up to 3×3) and a compact open-addressed table
+//! of bounds in twelfths, [`BoundTable`].
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
