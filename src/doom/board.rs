@@ -273,6 +273,28 @@ impl Board {
         self.cells[pos] = pack(hex);
     }
 
+    /// The first nine hexes packed six bits each (owner × 16 + dice, hex 0
+    /// in the lowest bits), hexes past the board's end as 0: a different
+    /// number for every board up to 3×3 (no real hex packs to 0).
+    pub fn small_code(&self) -> u64 {
+        let mut x = u64::from_le_bytes([
+            self.cells[0],
+            self.cells[1],
+            self.cells[2],
+            self.cells[3],
+            self.cells[4],
+            self.cells[5],
+            self.cells[6],
+            self.cells[7],
+        ]);
+        // Squeeze the eight bytes' low six bits together: pairs, then
+        // fours, then all eight.
+        x = (x & 0x003F_003F_003F_003F) | (x >> 2 & 0x0FC0_0FC0_0FC0_0FC0);
+        x = (x & 0x0000_0FFF_0000_0FFF) | (x >> 4 & 0x00FF_F000_00FF_F000);
+        x = (x & 0x0000_0000_00FF_FFFF) | (x >> 8 & 0x0000_FFFF_FF00_0000);
+        x | u64::from(self.cells[8]) << 48
+    }
+
     /// The neighbours of `pos` in the book's order.
     pub fn neighbors(&self, pos: usize) -> &'static [u8] {
         neighbors(self.size(), pos)
@@ -437,6 +459,17 @@ mod tests {
             Board::parse("a3 a4 b3 b1").unwrap().check(2, 3),
             Err(BoardError::DiceOutOfRange { pos: 1, .. })
         ));
+    }
+
+    #[test]
+    fn small_codes_pack_every_hex() {
+        let b = Board::parse("a1 b2 c3 d4 a5 b6 c7 d8 b3").unwrap();
+        let want = b.hexes().enumerate().fold(0u64, |k, (i, h)| {
+            k | u64::from(h.owner << 4 | h.dice) << (6 * i)
+        });
+        assert_eq!(b.small_code(), want);
+        let small = Board::parse("a1 a1 a1 a1").unwrap();
+        assert_eq!(small.small_code(), 0o01010101);
     }
 
     #[test]

@@ -206,8 +206,14 @@ impl Position {
     /// Appends the legal moves to `out` in the book's order: pass first
     /// when allowed, then attacks by source hex, targets in neighbour order.
     pub fn push_moves(&self, cfg: &Config, out: &mut Vec<Move>) {
+        self.for_each_move(cfg, |m| out.push(m));
+    }
+
+    /// Calls `f` with each legal move in the book's order.
+    #[inline]
+    pub fn for_each_move(&self, cfg: &Config, mut f: impl FnMut(Move)) {
         if !self.first_move {
-            out.push(Move::Pass);
+            f(Move::Pass);
         }
         let b = &self.board;
         for from in 0..b.len() {
@@ -218,7 +224,7 @@ impl Position {
             for &to in b.neighbors(from) {
                 let t = usize::from(to);
                 if b.owner(t) != self.player && attack_allowed(cfg, dice, b.dice(t)) {
-                    out.push(Move::Attack {
+                    f(Move::Attack {
                         from: from as u8,
                         to,
                     });
@@ -327,7 +333,7 @@ impl Position {
     /// The pass: reinforcements, then the next player's first move.
     pub fn after_pass(&self, cfg: &Config) -> Position {
         let mut board = self.board;
-        add_new_dice(
+        reinforce(
             &mut board,
             self.player,
             self.reinforcement(cfg),
@@ -353,8 +359,16 @@ fn attack_allowed(cfg: &Config, src: u8, dst: u8) -> bool {
 /// each of `player`'s hexes below `max_dice` while dice remain; the rest
 /// are lost. Returns the hexes that got a die.
 pub fn add_new_dice(board: &mut Board, player: u8, dice: u32, max_dice: u8) -> Vec<u8> {
+    let got = reinforce(board, player, dice, max_dice);
+    (0..board.len() as u8)
+        .filter(|&p| got & 1 << p != 0)
+        .collect()
+}
+
+/// [`add_new_dice`] without the list: the hexes that got a die as bits.
+fn reinforce(board: &mut Board, player: u8, dice: u32, max_dice: u8) -> u64 {
     let mut left = dice;
-    let mut got = Vec::new();
+    let mut got = 0;
     for pos in 0..board.len() {
         if left == 0 {
             break;
@@ -368,7 +382,7 @@ pub fn add_new_dice(board: &mut Board, player: u8, dice: u32, max_dice: u8) -> V
                     dice: h.dice + 1,
                 },
             );
-            got.push(pos as u8);
+            got |= 1 << pos;
             left -= 1;
         }
     }

@@ -14,9 +14,10 @@
 //! Ratings are for a fixed player (`root`): its moves maximise, everyone
 //! else's minimise, as the book assumes.
 
+use super::board::MAX_HEXES;
 use super::eval::{score_board, share_twelfths};
 use super::rules::{Config, Move, Outcome, Position, RuleSet};
-use super::tt::{self, Node, Table};
+use super::tt::{self, BoundTable, Node, SlotKey, Table};
 
 /// Why a search gave up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,6 +32,7 @@ pub enum SearchError {
 
 /// Where a move leads when no dice are rolled (a pass, a classic attack).
 /// A chance attack is taken as won.
+#[inline]
 fn sure(pos: &Position, cfg: &Config, mv: Move) -> Position {
     match mv {
         Move::Pass => pos.after_pass(cfg),
@@ -66,21 +68,6 @@ pub fn minimax_exact(cfg: &Config, pos: &Position, root: u8, nodes: &mut u64) ->
     best.unwrap_or_else(|| share_twelfths(&pos.board, root))
 }
 
-/// The table's move first, then the pass, then attacks on bigger stacks
-/// (the order that proves results with the fewest positions).
-fn order_captures(pos: &Position, moves: &mut [Move], hint: Option<Move>) {
-    let b = &pos.board;
-    moves.sort_by_key(|&m| {
-        std::cmp::Reverse(match m {
-            _ if Some(m) == hint => i32::MAX,
-            Move::Pass => i32::MAX - 1,
-            Move::Attack { from, to } => {
-                i32::from(b.dice(to.into())) * 8 - i32::from(b.dice(from.into()))
-            }
-        })
-    });
-}
-
 /// Moves `hint` (if present) to the front, keeping the rest in order.
 fn hint_first(moves: &mut [Move], hint: Option<Move>) {
     if let Some(h) = hint
@@ -92,18 +79,56 @@ fn hint_first(moves: &mut [Move], hint: Option<Move>) {
 
 /// Exact minimax with a transposition table (the v1 memo, keyed by the
 /// whole state) and alpha-beta pruning. Classic rules only.
+///
+/// Values are shares of the win in twelfths, so every search runs in the
+/// window 0..=12 and a bound at either end is exact. Moves are tried in
+/// the order that proves results with the fewest positions: the table's
+/// best move, the pass, then captures of the biggest stacks with the
+/// fewest dice (ties to the captures that cut off most often so far).
 #[derive(Debug)]
 pub struct ExactSolver {
     cfg: Config,
-    table: Table<i32>,
-    stack: Vec<Move>,
+    /// Boards up to 3×3, keyed exactly in 64 bits.
+    small: BoundTable<u64>,
+    /// Larger boards.
+    large: BoundTable<u128>,
+    stack: Vec<(u64, Move)>,
+    /// Cut-offs per attack (`from`, `to`), for the side that made them.
+    history: Vec<[[u32; MAX_HEXES]; MAX_HEXES]>,
+    root: u8,
     /// Positions visited so far.
     pub nodes: u64,
     limit: u64,
 }
 
-/// Remaining depth recorded for exact results (to the end of the game).
-const TO_THE_END: u8 = u8::MAX;
+/// The lowest share of the win.
+const LOSS: i8 = 0;
+/// The highest share of the win: sole winner.
+const WIN: i8 = 12;
+
+/// How the exact solver keys a state, and which of its tables holds it.
+trait ExactKey: SlotKey {
+    fn of(pos: &Position, root: u8) -> Self;
+    fn table(solver: &mut ExactSolver) -> &mut BoundTable<Self>;
+}
+
+impl ExactKey for u64 {
+    fn of(pos: &Position, root: u8) -> u64 {
+        tt::small_key(pos, root)
+    }
+    fn table(solver: &mut ExactSolver) -> &mut BoundTable<u64> {
+        &mut solver.small
+    }
+}
+
+impl ExactKey for u128 {
+    fn of(pos: &Position, root: u8) -> u128 {
+        tt::large_key(pos, root)
+    }
+    fn table(solver: &mut ExactSolver) -> &mut BoundTable<u128> {
+        &mut solver.large
+    }
+}
 
 impl ExactSolver {
     /// A solver for games under `cfg`.
@@ -113,8 +138,11 @@ impl ExactSolver {
         }
         Ok(ExactSolver {
             cfg,
-            table: Table::new(usize::MAX),
+            small: BoundTable::new(),
+            large: BoundTable::new(),
             stack: Vec::with_capacity(1024),
+            history: vec![[[0; MAX_HEXES]; MAX_HEXES]; 2],
+            root: 0,
             nodes: 0,
             limit: u64::MAX,
         })
@@ -122,7 +150,7 @@ impl ExactSolver {
 
     /// Positions remembered.
     pub fn remembered(&self) -> usize {
-        self.table.len()
+        self.small.len() + self.large.len()
     }
 
     /// Gives up after visiting `limit` positions.
@@ -133,11 +161,19 @@ impl ExactSolver {
 
     /// `root`'s exact share of the win from `pos`, in twelfths.
     pub fn value(&mut self, pos: &Position, root: u8) -> Result<i32, SearchError> {
-        let v = self.ab(pos, root, -1, 13);
+        self.root = root;
+        let v = if pos.board.len() <= 9 {
+            self.solve::<u64>(pos, LOSS, WIN)
+        } else {
+            self.solve::<u128>(pos, LOSS, WIN)
+        };
         if self.nodes > self.limit {
+            // Results past the limit are made up: forget them all.
+            self.small = BoundTable::new();
+            self.large = BoundTable::new();
             return Err(SearchError::TooLarge(self.limit));
         }
-        Ok(v)
+        Ok(i32::from(v))
     }
 
     /// Every move of the player to move, in rules order, with its exact
@@ -149,40 +185,89 @@ impl ExactSolver {
             .collect()
     }
 
-    fn ab(&mut self, pos: &Position, root: u8, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Ranks the moves on the stack from `start` (higher first) and sorts
+    /// them: `hint`, the pass, then captures of big stacks with few dice,
+    /// ties to the captures that cut off most often so far.
+    fn order(&mut self, pos: &Position, start: usize, hint: Option<Move>) {
+        let b = &pos.board;
+        let history = &self.history[usize::from(pos.player == self.root)];
+        for (rank, m) in &mut self.stack[start..] {
+            *rank = match *m {
+                m if Some(m) == hint => u64::MAX,
+                Move::Pass => u64::MAX - 1,
+                Move::Attack { from, to } => {
+                    let (f, t) = (usize::from(from), usize::from(to));
+                    let capture = 8 * u64::from(b.dice(t)) + 8 - u64::from(b.dice(f));
+                    capture << 32 | u64::from(history[f][t])
+                }
+            };
+        }
+        self.stack[start..].sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+    }
+
+    /// Fail-soft alpha-beta for `self.root` in the window (`alpha`, `beta`).
+    fn solve<K: ExactKey>(&mut self, pos: &Position, mut alpha: i8, mut beta: i8) -> i8 {
         self.nodes += 1;
         if self.nodes > self.limit {
-            return 0;
+            return LOSS;
         }
-        let key = tt::key(pos, root, RuleSet::Classic);
+        let start = self.stack.len();
+        let stack = &mut self.stack;
+        pos.for_each_move(&self.cfg, |m| stack.push((0, m)));
+        match self.stack.len() - start {
+            0 => return share_twelfths(&pos.board, self.root) as i8,
+            1 => {
+                let m = self.stack[start].1;
+                self.stack.truncate(start);
+                return self.solve::<K>(&sure(pos, &self.cfg, m), alpha, beta);
+            }
+            _ => {}
+        }
+        let key = K::of(pos, self.root);
         let mut hint = None;
-        if let Some(e) = self.table.get(key) {
+        if let Some(e) = K::table(self).get(key) {
             if let Some(v) = e.cut(&mut alpha, &mut beta) {
+                self.stack.truncate(start);
                 return v;
             }
             hint = e.best;
         }
-        let start = self.stack.len();
-        pos.push_moves(&self.cfg, &mut self.stack);
-        let end = self.stack.len();
-        if start == end {
-            let v = share_twelfths(&pos.board, root);
-            self.table.record(key, v, -1, 13, TO_THE_END, None);
-            return v;
-        }
-        order_captures(pos, &mut self.stack[start..end], hint);
-        let mut node = Node::new(pos.player == root, alpha, beta);
-        for i in start..end {
-            let m = self.stack[i];
-            let v = self.ab(&sure(pos, &self.cfg, m), root, node.alpha, node.beta);
-            if node.take(m, v) {
+        let (a0, b0) = (alpha, beta);
+        self.order(pos, start, hint);
+        let maximise = pos.player == self.root;
+        let mut best = if maximise { LOSS - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        for i in start..self.stack.len() {
+            let m = self.stack[i].1;
+            let v = self.solve::<K>(&sure(pos, &self.cfg, m), alpha, beta);
+            if maximise && v > best || !maximise && v < best {
+                best = v;
+                best_move = Some(m);
+            }
+            if maximise {
+                alpha = alpha.max(best);
+            } else {
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                if let Move::Attack { from, to } = m {
+                    let h = &mut self.history[usize::from(maximise)][usize::from(from)]
+                        [usize::from(to)];
+                    *h = h.saturating_add(1);
+                }
                 break;
             }
         }
         self.stack.truncate(start);
-        self.table
-            .record(key, node.best, alpha, beta, TO_THE_END, node.best_move);
-        node.best
+        let (lo, hi) = if best <= a0 {
+            (LOSS, best)
+        } else if best >= b0 {
+            (best, WIN)
+        } else {
+            (best, best)
+        };
+        K::table(self).record(key, lo, hi, best_move);
+        best
     }
 }
 
@@ -475,7 +560,7 @@ pub fn book_move(cfg: &Config, pos: &Position) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doom::board::Board;
+    use crate::doom::board::{Board, Hex};
 
     fn start(board: &str) -> Position {
         Position::new(Board::parse(board).unwrap(), 0)
@@ -615,6 +700,52 @@ mod tests {
         }
     }
 
+    /// Seeded boards of `size`×`size` with `players`, up to `dice` dice a
+    /// hex and one die on all but about one hex in `sparse`: the solver's
+    /// ratings (and values for every player) equal plain minimax's.
+    fn cross_check(size: usize, players: u8, dice: u8, sparse: u32, boards: u64) {
+        use rand::Rng;
+        let cfg = Config::new(players, dice, RuleSet::Classic).unwrap();
+        let mut solver = ExactSolver::new(cfg).unwrap();
+        for seed in 0..boards {
+            let mut rng = crate::game::rng_from_seed(seed);
+            let hexes: Vec<Hex> = (0..size * size)
+                .map(|_| Hex {
+                    owner: rng.random_range(0..players),
+                    dice: if rng.random_range(0..sparse) == 0 {
+                        rng.random_range(1..=dice)
+                    } else {
+                        1
+                    },
+                })
+                .collect();
+            let b = Board::from_hexes(&hexes).unwrap();
+            let pos = Position::new(b, (seed % u64::from(players)) as u8);
+            for (m, v) in solver.ratings(&pos).unwrap() {
+                let mut n = 0;
+                let plain = minimax_exact(&cfg, &sure(&pos, &cfg, m), pos.player, &mut n);
+                assert_eq!(v, plain, "{b} {m}");
+            }
+            for root in 0..players {
+                let mut n = 0;
+                let plain = minimax_exact(&cfg, &pos, root, &mut n);
+                assert_eq!(solver.value(&pos, root).unwrap(), plain, "{b} for {root}");
+            }
+        }
+    }
+
+    #[test]
+    fn exact_solver_agrees_with_plain_minimax_on_seeded_boards() {
+        // 3×3 (64-bit keys) and 4×4 (128-bit keys), 2 to 4 players.
+        cross_check(3, 2, 2, 1, 100);
+        cross_check(3, 3, 2, 1, 200);
+        cross_check(3, 2, 3, 4, 30);
+        cross_check(3, 3, 3, 3, 60);
+        cross_check(2, 4, 3, 1, 100);
+        cross_check(4, 2, 2, 6, 40);
+        cross_check(4, 3, 2, 2, 40);
+    }
+
     #[test]
     fn exact_solver_gives_up_past_its_limit() {
         let pos = start("b1 a2 a3 a1 b1 b2 b2 a2 b3");
@@ -622,6 +753,7 @@ mod tests {
             .unwrap()
             .with_node_limit(10);
         assert_eq!(solver.ratings(&pos), Err(SearchError::TooLarge(10)));
+        assert_eq!(solver.remembered(), 0);
         assert_eq!(
             ExactSolver::new(Config::chance()).unwrap_err(),
             SearchError::NotClassic
