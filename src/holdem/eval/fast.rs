@@ -35,7 +35,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 
-use super::{HandValue, class_value, for_each_rank_multiset, offsuit, reference};
+use super::{HandValue, class_value, offsuit, reference};
 
 /// Each rank's key, deuce first: all sums of up to seven of them (no key
 /// more than four times) differ. Found by a greedy search taking, rank
@@ -337,25 +337,21 @@ impl Evaluator {
 
     /// The non-flush values of every five-rank multiset with a sixth and a
     /// seventh rank, by block: the multisets in the order that `build`
-    /// numbers them.
+    /// numbers them. Each row is a six-rank multiset's row of sevenths.
     fn blocks(&self) -> Box<[Block]> {
-        let mut blocks = Vec::new();
-        for_each_rank_multiset(|five: [Rank; 5]| {
-            let key = key_of(&five);
-            let copies = |r: usize| five.iter().filter(|x| x.index() == r).count();
-            blocks.push(std::array::from_fn(|six| {
-                std::array::from_fn(|seven| {
-                    let sum = key + RANK_KEYS[six] + RANK_KEYS[seven];
-                    let fits = if six == seven {
-                        copies(six) <= 2
+        rank_multisets(5)
+            .iter()
+            .map(|&(key, counts)| {
+                std::array::from_fn(|six| {
+                    if count(counts, six) < 4 {
+                        let row = self.rows[self.slot(key + RANK_KEYS[six])];
+                        self.sevenths[row as usize]
                     } else {
-                        copies(six) <= 3 && copies(seven) <= 3
-                    };
-                    if fits { self.ranks[self.slot(sum)] } else { 0 }
+                        [0; 13]
+                    }
                 })
-            }));
-        });
-        blocks.into_boxed_slice()
+            })
+            .collect()
     }
 
     /// The value of a flush whose suit holds these ranks (a 13-bit mask of
@@ -371,12 +367,8 @@ impl Evaluator {
     }
 
     fn build() -> Evaluator {
-        let mut by_size: [Vec<(u32, Vec<Rank>)>; 3] = Default::default();
-        for_each_rank_multiset(|r: [Rank; 5]| by_size[0].push((key_of(&r), r.to_vec())));
-        for_each_rank_multiset(|r: [Rank; 6]| by_size[1].push((key_of(&r), r.to_vec())));
-        for_each_rank_multiset(|r: [Rank; 7]| by_size[2].push((key_of(&r), r.to_vec())));
-        let keys = by_size.iter().flatten().map(|(key, _)| *key);
-        let (offsets, slots) = perfect_hash(keys);
+        let by_size = [5, 6, 7].map(rank_multisets);
+        let (offsets, slots) = perfect_hash(by_size.iter().flatten().map(|&(key, _)| key));
         let mut ev = Evaluator {
             offsets,
             ranks: boxed_array(),
@@ -400,32 +392,35 @@ impl Evaluator {
             sixths: OnceLock::new(),
         };
         // Five ranks: the reference ranker, in suits that make no flush.
-        for (key, ranks) in &by_size[0] {
-            let cards: [Card; 5] = offsuit(std::array::from_fn(|i| ranks[i]));
-            let slot = ev.slot(*key);
-            ev.ranks[slot] = class_value(reference::rank_five(&cards)).0;
+        for &(key, counts) in &by_size[0] {
+            let mut ranks = (0..13u8).flat_map(|r| {
+                std::iter::repeat_n(Rank::from_index(r), count(counts, r.into()) as usize)
+            });
+            let five: [Rank; 5] = std::array::from_fn(|_| ranks.next().unwrap_or(Rank::Two));
+            let slot = ev.slot(key);
+            ev.ranks[slot] = class_value(reference::rank_five(&offsuit(five))).0;
         }
         // Six and seven: the best of dropping one card.
-        for (key, ranks) in by_size[1].iter().chain(&by_size[2]) {
-            let best = ranks
-                .iter()
-                .map(|r| ev.ranks[ev.slot(key - RANK_KEYS[r.index()])])
+        for &(key, counts) in by_size[1].iter().chain(&by_size[2]) {
+            let best = (0..13)
+                .filter(|&r| count(counts, r) > 0)
+                .map(|r| ev.ranks[ev.slot(key - RANK_KEYS[r])])
                 .max()
                 .unwrap_or_default();
-            let slot = ev.slot(*key);
+            let slot = ev.slot(key);
             ev.ranks[slot] = best;
         }
         // Five ranks' blocks (built later, in this order) and six ranks'
         // rows with a seventh, for enumerations.
-        for (block, (key, _)) in by_size[0].iter().enumerate() {
-            let slot = ev.slot(*key);
+        for (block, &(key, _)) in by_size[0].iter().enumerate() {
+            let slot = ev.slot(key);
             ev.rows[slot] = block as u16;
         }
-        for (row, (key, ranks)) in by_size[1].iter().enumerate() {
-            let slot = ev.slot(*key);
+        for (row, &(key, counts)) in by_size[1].iter().enumerate() {
+            let slot = ev.slot(key);
             ev.rows[slot] = row as u16;
             for (r, rank_key) in RANK_KEYS.iter().enumerate() {
-                if ranks.iter().filter(|x| x.index() == r).count() < 4 {
+                if count(counts, r) < 4 {
                     ev.sevenths[row][r] = ev.ranks[ev.slot(key + rank_key)];
                 }
             }
@@ -440,9 +435,29 @@ impl Evaluator {
     }
 }
 
-/// The key sum of some ranks.
-fn key_of(ranks: &[Rank]) -> u32 {
-    ranks.iter().map(|r| RANK_KEYS[r.index()]).sum()
+/// Every multiset of `n` ranks that a deck holds (no rank more than four
+/// times), low ranks first as [`for_each_rank_multiset`] orders them: its
+/// key sum and its rank counts (four bits a rank, see [`count`]).
+fn rank_multisets(n: usize) -> Vec<(u32, u64)> {
+    fn go(n: usize, from: usize, key: u32, counts: u64, out: &mut Vec<(u32, u64)>) {
+        if n == 0 {
+            out.push((key, counts));
+            return;
+        }
+        for (r, rank_key) in RANK_KEYS.iter().enumerate().skip(from) {
+            if count(counts, r) < 4 {
+                go(n - 1, r, key + rank_key, counts + (1 << (4 * r)), out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(n, 0, 0, 0, &mut out);
+    out
+}
+
+/// How many of rank `r` a multiset's counts hold.
+fn count(counts: u64, r: usize) -> u64 {
+    counts >> (4 * r) & 0xF
 }
 
 /// The flush value of every 13-bit rank mask of five or more ranks: five
@@ -481,33 +496,59 @@ fn boxed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
 
 /// Row displacement: places each row of keys (same low `ROW_BITS` bits)
 /// at the lowest offset where all its columns fall on free slots, fullest
-/// rows first. Offsets are tried 64 at a time on a bit set of the slots
-/// taken. Returns the offsets by row and the number of slots used.
-fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32; ROWS]>, usize) {
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); ROWS];
+/// rows first, a row no lower than the last row of its length (which
+/// tried the offsets below in vain, for a row like it: a table about a
+/// quarter larger than minimal, found in a millisecond where a minimal one
+/// takes a quarter of a second). Single keys fill the holes left. Offsets
+/// are tried 64 at a time on a bit set of the slots taken. Returns the
+/// offsets by row and the number of slots used.
+fn perfect_hash(keys: impl Iterator<Item = u32> + Clone) -> (Box<[u32; ROWS]>, usize) {
+    // The keys' columns bucketed by row, row r's in
+    // `columns[starts[r]..starts[r + 1]]`.
+    let mut starts = vec![0usize; ROWS + 1];
+    for key in keys.clone() {
+        starts[(key & ROW_MASK) as usize + 1] += 1;
+    }
+    for r in 0..ROWS {
+        starts[r + 1] += starts[r];
+    }
+    let mut filled = starts.clone();
+    let mut columns = vec![0usize; starts[ROWS]];
     for key in keys {
-        rows[(key & ROW_MASK) as usize].push((key >> ROW_BITS) as usize);
+        let row = (key & ROW_MASK) as usize;
+        columns[filled[row]] = (key >> ROW_BITS) as usize;
+        filled[row] += 1;
     }
-    for row in &mut rows {
-        row.sort_unstable();
+    let row = |r: usize| &columns[starts[r]..starts[r + 1]];
+    // Longest rows first (a stable counting sort by length).
+    let mut by_len: Vec<Vec<usize>> = Vec::new();
+    for r in 0..ROWS {
+        let len = row(r).len();
+        if by_len.len() <= len {
+            by_len.resize(len + 1, Vec::new());
+        }
+        by_len[len].push(r);
     }
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+    let order = by_len.into_iter().rev().flatten();
     let mut offsets: Box<[u32; ROWS]> = boxed_array();
     let mut taken: Vec<u64> = Vec::new();
     // Every slot below `full * 64` is taken.
     let mut full = 0usize;
     let mut slots = 0;
-    for row in order {
-        let columns = &rows[row];
-        let Some(&lowest) = columns.first() else {
+    // By row length: where the last row of that length went (one key can
+    // go anywhere, so single keys fill holes from the bottom).
+    let mut last_at = [0usize; 64];
+    for r in order {
+        let columns = row(r);
+        let Some(&lowest) = columns.iter().min() else {
             continue;
         };
-        let mut base = (full * 64).saturating_sub(lowest);
+        let len = columns.len().min(63);
+        let mut base = (full * 64).saturating_sub(lowest).max(last_at[len]);
         let offset = loop {
             // Bit i of `fits`: the row fits at offset base + i.
-            let mut fits = !window(&taken, base + lowest);
-            for &c in &columns[1..] {
+            let mut fits = !0;
+            for &c in columns {
                 if fits == 0 {
                     break;
                 }
@@ -526,7 +567,10 @@ fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32; ROWS]>, usize) {
             taken[slot / 64] |= 1 << (slot % 64);
             slots = slots.max(slot + 1);
         }
-        offsets[row] = offset as u32;
+        offsets[r] = offset as u32;
+        if len > 1 {
+            last_at[len] = offset;
+        }
         while taken.get(full) == Some(&!0) {
             full += 1;
         }
@@ -553,29 +597,45 @@ fn window(bits: &[u64], start: usize) -> u64 {
 mod tests {
     use super::*;
 
+    use crate::holdem::eval::for_each_rank_multiset;
+
+    /// The key sum of some ranks.
+    fn key_of(ranks: &[Rank]) -> u32 {
+        ranks.iter().map(|r| RANK_KEYS[r.index()]).sum()
+    }
+
+    /// Every multiset of five to seven ranks has its own key sum and its own
+    /// slot in the rank-value table, and the build enumerates exactly them.
     #[test]
-    fn rank_keys_sum_uniquely() {
+    fn rank_keys_sum_uniquely_and_hash_perfectly() {
+        let ev = Evaluator::get();
         let mut sums = std::collections::HashSet::new();
+        let mut slots = std::collections::HashSet::new();
         let mut count = 0;
-        for_each_rank_multiset(|r: [Rank; 5]| {
+        let mut add = |ranks: &[Rank]| {
             count += 1;
-            sums.insert(key_of(&r));
-        });
-        for_each_rank_multiset(|r: [Rank; 6]| {
-            count += 1;
-            sums.insert(key_of(&r));
-        });
-        for_each_rank_multiset(|r: [Rank; 7]| {
-            count += 1;
-            sums.insert(key_of(&r));
-        });
+            let key = key_of(ranks);
+            sums.insert(key);
+            let slot = ev.slot(key);
+            assert!(slot < ev.rank_table_len(), "{ranks:?}");
+            slots.insert(slot);
+        };
+        for_each_rank_multiset(|r: [Rank; 5]| add(&r));
+        for_each_rank_multiset(|r: [Rank; 6]| add(&r));
+        for_each_rank_multiset(|r: [Rank; 7]| add(&r));
         assert_eq!(count, 6175 + 18395 + 49205);
         assert_eq!(sums.len(), count);
-        assert_eq!(
-            Evaluator::get().rank_table_len(),
-            count,
-            "a minimal perfect hash"
-        );
+        assert_eq!(slots.len(), count, "no two multisets share a slot");
+        for n in 5..=7 {
+            let listed: Vec<u32> = rank_multisets(n).iter().map(|&(key, _)| key).collect();
+            let mut want = Vec::new();
+            match n {
+                5 => for_each_rank_multiset(|r: [Rank; 5]| want.push(key_of(&r))),
+                6 => for_each_rank_multiset(|r: [Rank; 6]| want.push(key_of(&r))),
+                _ => for_each_rank_multiset(|r: [Rank; 7]| want.push(key_of(&r))),
+            }
+            assert_eq!(listed, want, "{n} ranks in the same order");
+        }
     }
 
     /// Every five-card hand: the fast value equals the reference's, through
