@@ -14,22 +14,33 @@
 //! house or quads is possible) the 13-bit rank mask of that suit indexes
 //! a table of flush values.
 //!
-//! Enumerations get two more shortcuts. [`Sevenths`]: a six-card hand
-//! looks up once the row of values for each seventh rank, and each seventh
-//! card then costs one load. [`Sixths`]: a five-card hand looks up once
-//! the block of rows for each sixth rank, so each sixth card gets its
-//! [`Sevenths`] with no hashing.
+//! Enumerations get more shortcuts. [`Sevenths`]: a six-card hand looks
+//! up once the row of values for each seventh rank, spread over the 52
+//! cards, and each seventh card then costs one load. [`Sixths`]: a
+//! five-card hand looks up once the block of rows for each sixth rank, so
+//! each sixth card gets its [`Sevenths`] with no hashing; and
+//! [`Sixths::for_each_pair_above`] runs the last two levels of an
+//! enumeration in index order itself, spreading each sixth rank's row
+//! once for its four suits (and, unless the five hold three of a suit,
+//! with no flush check per sixth card), so that the last card is a plain
+//! loop over an array.
 //!
-//! Tables are built once, on first use (about 0.1 s), from the reference
-//! ranker: five ranks are ranked by it, six and seven ranks take the best
-//! of dropping one card. Sizes: the rank-value table has one 2-byte slot
-//! per multiset of 5, 6 or 7 ranks, 73,775 in all (144 KB: the hash is
-//! minimal), its row offsets 16,384 × 4 bytes (64 KB), the flush values
-//! and the per-suit key sums 8,192 entries each (16 KB and 32 KB); for
-//! enumerations, 18,395 six-rank rows of 13 values (467 KB) and the row
-//! index of five- and six-rank slots (144 KB used). The five-rank blocks
-//! of [`Sixths`], 6,175 of 13 × 13 values (2.1 MB), are built on the first
-//! call of [`Evaluator::sixths`] (a few milliseconds).
+//! Tables are built once, on first use, from the reference ranker: five
+//! ranks are ranked by it, six and seven ranks take the best of dropping
+//! one rank. The build takes about 7 ms (the best of 30 builds on the
+//! project's busy 2-core machine; the first call also lists the 7,462
+//! classes, 1.5 ms more): mostly the six- and seven-rank multisets' look-ups
+//! of their subsets; the perfect-hash search is about a millisecond since
+//! it skips offsets already tried (see `perfect_hash`). Sizes: the
+//! rank-value table, 2 bytes a slot, uses 92,902 slots (181 KB of 256 KB
+//! allocated; a minimal hash would use 73,775, one per multiset of 5, 6 or
+//! 7 ranks, but takes 0.25 s to find), its row offsets 16,384 × 4 bytes
+//! (64 KB), the flush values and the per-suit key sums 8,192 entries each
+//! (16 KB and 32 KB); for enumerations, 18,395 six-rank rows of 13 values
+//! (467 KB) and the row index of five- and six-rank slots (181 KB used).
+//! The five-rank blocks of [`Sixths`], 6,175 of 13 × 13 values (2.1 MB),
+//! are copied from those rows on the first call of [`Evaluator::sixths`]
+//! (1.4 ms).
 
 use std::sync::{LazyLock, OnceLock};
 
@@ -195,58 +206,32 @@ pub struct Evaluator {
 type Block = [[u16; 13]; 13];
 
 /// The values of one six-card hand plus each possible seventh card: one
-/// lookup for the whole row of thirteen ranks, then one load per card.
-/// For enumerations, whose last level adds one card to a fixed prefix.
+/// lookup for the whole row of thirteen ranks, spread over the 52 cards,
+/// then one load per card. For enumerations, whose last level adds one
+/// card to a fixed prefix.
 #[derive(Debug, Clone, Copy)]
-pub struct Sevenths<'a> {
-    row: [u16; 13],
-    flushes: &'a [u16; FLUSH_SLOTS],
-    /// The suit with four or more cards in the six, or 4 when none.
-    flush_suit: usize,
-    /// The ranks of that suit, as a 13-bit mask.
-    flush_ranks: usize,
+pub struct Sevenths {
+    /// By card index (64 entries so that a masked index needs no bounds
+    /// check; the six cards' own entries are never asked for).
+    values: [HandValue; 64],
 }
 
-impl<'a> Sevenths<'a> {
+impl Sevenths {
     /// The values of the six cards `six`, given `row`, their non-flush
     /// values with each seventh rank.
     #[inline(always)]
-    fn new(mut row: [u16; 13], six: Hand, flushes: &'a [u16; FLUSH_SLOTS]) -> Sevenths<'a> {
-        // A counter at 7 or more (3 + four cards) names the suit.
-        let counters = (six.key >> SUIT_SHIFT) as u32;
-        let fours = (counters + 0x1111) & 0x8888;
-        let flush_suit = if fours == 0 {
-            4
-        } else {
-            fours.trailing_zeros() as usize / 4
-        };
-        let flush_ranks = if fours == 0 {
-            0
-        } else {
-            ((six.mask >> (16 * flush_suit)) & 0x1FFF) as usize
-        };
-        if six.key & FLUSH_BITS != 0 {
-            // Five of a suit already: any other seventh card leaves the flush.
-            row = [flushes[flush_ranks]; 13];
+    fn new(row: &[u16; 13], six: Hand, flushes: &[u16; FLUSH_SLOTS]) -> Sevenths {
+        let mut values = spread(row);
+        if four_of_a_suit(six) {
+            with_flushes(&mut values, six, flushes);
         }
-        Sevenths {
-            row,
-            flushes,
-            flush_suit,
-            flush_ranks,
-        }
+        Sevenths { values }
     }
 
     /// The value of the six cards plus `card` (not one of them).
     #[inline(always)]
     pub fn value(&self, card: Card) -> HandValue {
-        let i = card.index();
-        let (rank, suit) = (i >> 2, i & 3);
-        if suit == self.flush_suit {
-            HandValue(self.flushes[(self.flush_ranks | 1 << rank) & (FLUSH_SLOTS - 1)])
-        } else {
-            HandValue(self.row[rank])
-        }
+        self.values[card.index() & 63]
     }
 }
 
@@ -265,9 +250,79 @@ impl<'a> Sixths<'a> {
     /// The values of the five cards plus `card` (not one of them) plus each
     /// seventh card.
     #[inline(always)]
-    pub fn sevenths(&self, card: Card) -> Sevenths<'a> {
-        let row = self.block[card.index() >> 2];
+    pub fn sevenths(&self, card: Card) -> Sevenths {
+        let row = &self.block[(card.index() >> 2).min(12)];
         Sevenths::new(row, self.five.add(card), self.flushes)
+    }
+
+    /// Calls `f` with every two cards above `last`, the lower first, and the
+    /// value of the five cards plus them, in index order: the last two
+    /// levels of an enumeration in index order (the five cards must all be
+    /// `last` or below). Each sixth rank's row is spread over the cards
+    /// once for its four suits.
+    #[inline(always)]
+    pub fn for_each_pair_above(&self, last: Card, mut f: impl FnMut(Card, Card, HandValue)) {
+        debug_assert!(
+            self.five.cards().iter().all(|c| c <= last),
+            "a card above {last}"
+        );
+        let start = last.index() + 1;
+        // A counter at 6 or more (3 + three cards): two more can flush.
+        let draw = ((self.five.key >> SUIT_SHIFT) as u32 + 0x2222) & 0x8888 != 0;
+        for (rank, row) in self.block.iter().enumerate().skip(start / 4) {
+            let spread = spread(row);
+            for six in (4 * rank).max(start)..4 * rank + 4 {
+                let six_card = Card::from_index(six as u8).unwrap_or(last);
+                let with_flushes_here;
+                let values = if draw && four_of_a_suit(self.five.add(six_card)) {
+                    let hand = self.five.add(six_card);
+                    let mut values = spread;
+                    with_flushes(&mut values, hand, self.flushes);
+                    with_flushes_here = values;
+                    &with_flushes_here
+                } else {
+                    &spread
+                };
+                for (seven, &value) in values[..52].iter().enumerate().skip(six + 1) {
+                    f(
+                        six_card,
+                        Card::from_index(seven as u8).unwrap_or(last),
+                        value,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A row of values by seventh rank spread over the cards: by card index.
+#[inline(always)]
+fn spread(row: &[u16; 13]) -> [HandValue; 64] {
+    let row: [u16; 16] = std::array::from_fn(|r| if r < 13 { row[r] } else { 0 });
+    std::array::from_fn(|i| HandValue(row[i >> 2]))
+}
+
+/// True when six cards hold four or more of a suit: a seventh can make
+/// (or keep) a flush.
+#[inline(always)]
+fn four_of_a_suit(six: Hand) -> bool {
+    // A counter at 7 or more (3 + four cards).
+    ((six.key >> SUIT_SHIFT) as u32 + 0x1111) & 0x8888 != 0
+}
+
+/// Corrects the values of six cards with four or more of a suit plus each
+/// seventh card (by card index) for flushes.
+#[inline(always)]
+fn with_flushes(values: &mut [HandValue; 64], six: Hand, flushes: &[u16; FLUSH_SLOTS]) {
+    let fours = ((six.key >> SUIT_SHIFT) as u32 + 0x1111) & 0x8888;
+    let suit = (fours.trailing_zeros() / 4) as usize & 3;
+    let ranks = ((six.mask >> (16 * suit)) & 0x1FFF) as usize;
+    if six.key & FLUSH_BITS != 0 {
+        // Five of a suit already: any other seventh card keeps the flush.
+        *values = [HandValue(flushes[ranks]); 64];
+    }
+    for (rank, value) in values.iter_mut().skip(suit).step_by(4).take(13).enumerate() {
+        *value = HandValue(flushes[(ranks | 1 << rank) & (FLUSH_SLOTS - 1)]);
     }
 }
 
@@ -317,9 +372,9 @@ impl Evaluator {
 
     /// The values of `six` (a hand of six cards) plus each seventh card.
     #[inline(always)]
-    pub fn sevenths(&self, six: Hand) -> Sevenths<'_> {
+    pub fn sevenths(&self, six: Hand) -> Sevenths {
         let row = self.sevenths[self.rows[self.slot(six.rank_key())] as usize];
-        Sevenths::new(row, six, &self.flushes)
+        Sevenths::new(&row, six, &self.flushes)
     }
 
     /// The values of `five` (a hand of five cards) plus any two more: one
@@ -786,6 +841,47 @@ mod tests {
             }
             assert_eq!(five.len(), 5);
             check_sixths(ev, &five);
+        }
+    }
+
+    /// The pairs above the highest of five cards, with flush draws: every
+    /// pair once, in index order, each with its plain value.
+    #[test]
+    fn pairs_above_match_plain_evaluation() {
+        use rand::seq::SliceRandom;
+        let ev = Evaluator::get();
+        let mut rng = crate::game::rng_from_seed(6);
+        let mut low: Vec<Card> = Card::all().take(40).collect();
+        for round in 0..2_000 {
+            let (five, _) = low.partial_shuffle(&mut rng, 5);
+            let mut five = five.to_vec();
+            if round % 2 == 0 {
+                // Three of a suit: a sixth and a seventh can make a flush.
+                for (i, c) in five.iter_mut().take(3).enumerate() {
+                    *c = Card::new(Rank::from_index((round / 2 % 4 + 3 * i) as u8), Suit::Clubs);
+                }
+                five.sort_unstable();
+                five.dedup();
+                if five.len() < 5 {
+                    continue;
+                }
+            }
+            let hand = five.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            let last = five
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(Card::new(Rank::Two, Suit::Clubs));
+            let mut want = Vec::new();
+            for six in Card::all().filter(|&c| c > last) {
+                for seven in Card::all().filter(|&c| c > six) {
+                    want.push((six, seven, ev.value(hand.add(six).add(seven))));
+                }
+            }
+            let mut got = Vec::new();
+            ev.sixths(hand)
+                .for_each_pair_above(last, |six, seven, v| got.push((six, seven, v)));
+            assert_eq!(got, want, "{five:?}");
         }
     }
 
