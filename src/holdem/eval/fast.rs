@@ -27,11 +27,12 @@
 //!
 //! Tables are built once, on first use, from the reference ranker: five
 //! ranks are ranked by it, six and seven ranks take the best of dropping
-//! one rank. The build takes about 7 ms (the best of 30 builds on the
-//! project's busy 2-core machine; the first call also lists the 7,462
-//! classes, 1.5 ms more): mostly the six- and seven-rank multisets' look-ups
-//! of their subsets; the perfect-hash search is about a millisecond since
-//! it skips offsets already tried (see `perfect_hash`). Sizes: the
+//! one rank. The first call in a fresh process takes about 10 ms (best of
+//! six runs on the project's 2-core machine at load average 10, listing
+//! the 7,462 classes included; a warm rebuild 7 ms): mostly the six- and
+//! seven-rank multisets' look-ups of their subsets; the perfect-hash
+//! search is about a millisecond since it skips offsets already tried
+//! (see `perfect_hash`). Sizes: the
 //! rank-value table, 2 bytes a slot, uses 92,902 slots (181 KB of 256 KB
 //! allocated; a minimal hash would use 73,775, one per multiset of 5, 6 or
 //! 7 ranks, but takes 0.25 s to find), its row offsets 16,384 × 4 bytes
