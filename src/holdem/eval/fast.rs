@@ -14,28 +14,40 @@
 //! house or quads is possible) the 13-bit rank mask of that suit indexes
 //! a table of flush values.
 //!
-//! Enumerations get two more shortcuts. [`Sevenths`]: a six-card hand
-//! looks up once the row of values for each seventh rank, and each seventh
-//! card then costs one load. [`Sixths`]: a five-card hand looks up once
-//! the block of rows for each sixth rank, so each sixth card gets its
-//! [`Sevenths`] with no hashing.
+//! Enumerations get more shortcuts. [`Sevenths`]: a six-card hand looks
+//! up once the row of values for each seventh rank, spread over the 52
+//! cards, and each seventh card then costs one load. [`Sixths`]: a
+//! five-card hand looks up once the block of rows for each sixth rank, so
+//! each sixth card gets its [`Sevenths`] with no hashing; and
+//! [`Sixths::for_each_pair_above`] runs the last two levels of an
+//! enumeration in index order itself, spreading each sixth rank's row
+//! once for its four suits (and, unless the five hold three of a suit,
+//! with no flush check per sixth card), so that the last card is a plain
+//! loop over an array.
 //!
-//! Tables are built once, on first use (about 0.1 s), from the reference
-//! ranker: five ranks are ranked by it, six and seven ranks take the best
-//! of dropping one card. Sizes: the rank-value table has one 2-byte slot
-//! per multiset of 5, 6 or 7 ranks, 73,775 in all (144 KB: the hash is
-//! minimal), its row offsets 16,384 × 4 bytes (64 KB), the flush values
-//! and the per-suit key sums 8,192 entries each (16 KB and 32 KB); for
-//! enumerations, 18,395 six-rank rows of 13 values (467 KB) and the row
-//! index of five- and six-rank slots (144 KB used). The five-rank blocks
-//! of [`Sixths`], 6,175 of 13 × 13 values (2.1 MB), are built on the first
-//! call of [`Evaluator::sixths`] (a few milliseconds).
+//! Tables are built once, on first use, from the reference ranker: five
+//! ranks are ranked by it, six and seven ranks take the best of dropping
+//! one rank. The first call in a fresh process takes about 10 ms (best of
+//! six runs on the project's 2-core machine at load average 10, listing
+//! the 7,462 classes included; a warm rebuild 7 ms): mostly the six- and
+//! seven-rank multisets' look-ups of their subsets; the perfect-hash
+//! search is about a millisecond since it skips offsets already tried
+//! (see `perfect_hash`). Sizes: the
+//! rank-value table, 2 bytes a slot, uses 92,902 slots (181 KB of 256 KB
+//! allocated; a minimal hash would use 73,775, one per multiset of 5, 6 or
+//! 7 ranks, but takes 0.25 s to find), its row offsets 16,384 × 4 bytes
+//! (64 KB), the flush values and the per-suit key sums 8,192 entries each
+//! (16 KB and 32 KB); for enumerations, 18,395 six-rank rows of 13 values
+//! (467 KB) and the row index of five- and six-rank slots (181 KB used).
+//! The five-rank blocks of [`Sixths`], 6,175 of 13 × 13 values (2.1 MB),
+//! are copied from those rows on the first call of [`Evaluator::sixths`]
+//! (1.4 ms).
 
 use std::sync::{LazyLock, OnceLock};
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 
-use super::{HandValue, class_value, for_each_rank_multiset, offsuit, reference};
+use super::{HandValue, class_value, offsuit, reference};
 
 /// Each rank's key, deuce first: all sums of up to seven of them (no key
 /// more than four times) differ. Found by a greedy search taking, rank
@@ -195,58 +207,32 @@ pub struct Evaluator {
 type Block = [[u16; 13]; 13];
 
 /// The values of one six-card hand plus each possible seventh card: one
-/// lookup for the whole row of thirteen ranks, then one load per card.
-/// For enumerations, whose last level adds one card to a fixed prefix.
+/// lookup for the whole row of thirteen ranks, spread over the 52 cards,
+/// then one load per card. For enumerations, whose last level adds one
+/// card to a fixed prefix.
 #[derive(Debug, Clone, Copy)]
-pub struct Sevenths<'a> {
-    row: [u16; 13],
-    flushes: &'a [u16; FLUSH_SLOTS],
-    /// The suit with four or more cards in the six, or 4 when none.
-    flush_suit: usize,
-    /// The ranks of that suit, as a 13-bit mask.
-    flush_ranks: usize,
+pub struct Sevenths {
+    /// By card index (64 entries so that a masked index needs no bounds
+    /// check; the six cards' own entries are never asked for).
+    values: [HandValue; 64],
 }
 
-impl<'a> Sevenths<'a> {
+impl Sevenths {
     /// The values of the six cards `six`, given `row`, their non-flush
     /// values with each seventh rank.
     #[inline(always)]
-    fn new(mut row: [u16; 13], six: Hand, flushes: &'a [u16; FLUSH_SLOTS]) -> Sevenths<'a> {
-        // A counter at 7 or more (3 + four cards) names the suit.
-        let counters = (six.key >> SUIT_SHIFT) as u32;
-        let fours = (counters + 0x1111) & 0x8888;
-        let flush_suit = if fours == 0 {
-            4
-        } else {
-            fours.trailing_zeros() as usize / 4
-        };
-        let flush_ranks = if fours == 0 {
-            0
-        } else {
-            ((six.mask >> (16 * flush_suit)) & 0x1FFF) as usize
-        };
-        if six.key & FLUSH_BITS != 0 {
-            // Five of a suit already: any other seventh card leaves the flush.
-            row = [flushes[flush_ranks]; 13];
+    fn new(row: &[u16; 13], six: Hand, flushes: &[u16; FLUSH_SLOTS]) -> Sevenths {
+        let mut values = spread(row);
+        if four_of_a_suit(six) {
+            with_flushes(&mut values, six, flushes);
         }
-        Sevenths {
-            row,
-            flushes,
-            flush_suit,
-            flush_ranks,
-        }
+        Sevenths { values }
     }
 
     /// The value of the six cards plus `card` (not one of them).
     #[inline(always)]
     pub fn value(&self, card: Card) -> HandValue {
-        let i = card.index();
-        let (rank, suit) = (i >> 2, i & 3);
-        if suit == self.flush_suit {
-            HandValue(self.flushes[(self.flush_ranks | 1 << rank) & (FLUSH_SLOTS - 1)])
-        } else {
-            HandValue(self.row[rank])
-        }
+        self.values[card.index() & 63]
     }
 }
 
@@ -265,9 +251,79 @@ impl<'a> Sixths<'a> {
     /// The values of the five cards plus `card` (not one of them) plus each
     /// seventh card.
     #[inline(always)]
-    pub fn sevenths(&self, card: Card) -> Sevenths<'a> {
-        let row = self.block[card.index() >> 2];
+    pub fn sevenths(&self, card: Card) -> Sevenths {
+        let row = &self.block[(card.index() >> 2).min(12)];
         Sevenths::new(row, self.five.add(card), self.flushes)
+    }
+
+    /// Calls `f` with every two cards above `last`, the lower first, and the
+    /// value of the five cards plus them, in index order: the last two
+    /// levels of an enumeration in index order (the five cards must all be
+    /// `last` or below). Each sixth rank's row is spread over the cards
+    /// once for its four suits.
+    #[inline(always)]
+    pub fn for_each_pair_above(&self, last: Card, mut f: impl FnMut(Card, Card, HandValue)) {
+        debug_assert!(
+            self.five.cards().iter().all(|c| c <= last),
+            "a card above {last}"
+        );
+        let start = last.index() + 1;
+        // A counter at 6 or more (3 + three cards): two more can flush.
+        let draw = ((self.five.key >> SUIT_SHIFT) as u32 + 0x2222) & 0x8888 != 0;
+        for (rank, row) in self.block.iter().enumerate().skip(start / 4) {
+            let spread = spread(row);
+            for six in (4 * rank).max(start)..4 * rank + 4 {
+                let six_card = Card::from_index(six as u8).unwrap_or(last);
+                let with_flushes_here;
+                let values = if draw && four_of_a_suit(self.five.add(six_card)) {
+                    let hand = self.five.add(six_card);
+                    let mut values = spread;
+                    with_flushes(&mut values, hand, self.flushes);
+                    with_flushes_here = values;
+                    &with_flushes_here
+                } else {
+                    &spread
+                };
+                for (seven, &value) in values[..52].iter().enumerate().skip(six + 1) {
+                    f(
+                        six_card,
+                        Card::from_index(seven as u8).unwrap_or(last),
+                        value,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A row of values by seventh rank spread over the cards: by card index.
+#[inline(always)]
+fn spread(row: &[u16; 13]) -> [HandValue; 64] {
+    let row: [u16; 16] = std::array::from_fn(|r| if r < 13 { row[r] } else { 0 });
+    std::array::from_fn(|i| HandValue(row[i >> 2]))
+}
+
+/// True when six cards hold four or more of a suit: a seventh can make
+/// (or keep) a flush.
+#[inline(always)]
+fn four_of_a_suit(six: Hand) -> bool {
+    // A counter at 7 or more (3 + four cards).
+    ((six.key >> SUIT_SHIFT) as u32 + 0x1111) & 0x8888 != 0
+}
+
+/// Corrects the values of six cards with four or more of a suit plus each
+/// seventh card (by card index) for flushes.
+#[inline(always)]
+fn with_flushes(values: &mut [HandValue; 64], six: Hand, flushes: &[u16; FLUSH_SLOTS]) {
+    let fours = ((six.key >> SUIT_SHIFT) as u32 + 0x1111) & 0x8888;
+    let suit = (fours.trailing_zeros() / 4) as usize & 3;
+    let ranks = ((six.mask >> (16 * suit)) & 0x1FFF) as usize;
+    if six.key & FLUSH_BITS != 0 {
+        // Five of a suit already: any other seventh card keeps the flush.
+        *values = [HandValue(flushes[ranks]); 64];
+    }
+    for (rank, value) in values.iter_mut().skip(suit).step_by(4).take(13).enumerate() {
+        *value = HandValue(flushes[(ranks | 1 << rank) & (FLUSH_SLOTS - 1)]);
     }
 }
 
@@ -317,9 +373,9 @@ impl Evaluator {
 
     /// The values of `six` (a hand of six cards) plus each seventh card.
     #[inline(always)]
-    pub fn sevenths(&self, six: Hand) -> Sevenths<'_> {
+    pub fn sevenths(&self, six: Hand) -> Sevenths {
         let row = self.sevenths[self.rows[self.slot(six.rank_key())] as usize];
-        Sevenths::new(row, six, &self.flushes)
+        Sevenths::new(&row, six, &self.flushes)
     }
 
     /// The values of `five` (a hand of five cards) plus any two more: one
@@ -337,25 +393,21 @@ impl Evaluator {
 
     /// The non-flush values of every five-rank multiset with a sixth and a
     /// seventh rank, by block: the multisets in the order that `build`
-    /// numbers them.
+    /// numbers them. Each row is a six-rank multiset's row of sevenths.
     fn blocks(&self) -> Box<[Block]> {
-        let mut blocks = Vec::new();
-        for_each_rank_multiset(|five: [Rank; 5]| {
-            let key = key_of(&five);
-            let copies = |r: usize| five.iter().filter(|x| x.index() == r).count();
-            blocks.push(std::array::from_fn(|six| {
-                std::array::from_fn(|seven| {
-                    let sum = key + RANK_KEYS[six] + RANK_KEYS[seven];
-                    let fits = if six == seven {
-                        copies(six) <= 2
+        rank_multisets(5)
+            .iter()
+            .map(|&(key, counts)| {
+                std::array::from_fn(|six| {
+                    if count(counts, six) < 4 {
+                        let row = self.rows[self.slot(key + RANK_KEYS[six])];
+                        self.sevenths[row as usize]
                     } else {
-                        copies(six) <= 3 && copies(seven) <= 3
-                    };
-                    if fits { self.ranks[self.slot(sum)] } else { 0 }
+                        [0; 13]
+                    }
                 })
-            }));
-        });
-        blocks.into_boxed_slice()
+            })
+            .collect()
     }
 
     /// The value of a flush whose suit holds these ranks (a 13-bit mask of
@@ -371,12 +423,8 @@ impl Evaluator {
     }
 
     fn build() -> Evaluator {
-        let mut by_size: [Vec<(u32, Vec<Rank>)>; 3] = Default::default();
-        for_each_rank_multiset(|r: [Rank; 5]| by_size[0].push((key_of(&r), r.to_vec())));
-        for_each_rank_multiset(|r: [Rank; 6]| by_size[1].push((key_of(&r), r.to_vec())));
-        for_each_rank_multiset(|r: [Rank; 7]| by_size[2].push((key_of(&r), r.to_vec())));
-        let keys = by_size.iter().flatten().map(|(key, _)| *key);
-        let (offsets, slots) = perfect_hash(keys);
+        let by_size = [5, 6, 7].map(rank_multisets);
+        let (offsets, slots) = perfect_hash(by_size.iter().flatten().map(|&(key, _)| key));
         let mut ev = Evaluator {
             offsets,
             ranks: boxed_array(),
@@ -400,32 +448,35 @@ impl Evaluator {
             sixths: OnceLock::new(),
         };
         // Five ranks: the reference ranker, in suits that make no flush.
-        for (key, ranks) in &by_size[0] {
-            let cards: [Card; 5] = offsuit(std::array::from_fn(|i| ranks[i]));
-            let slot = ev.slot(*key);
-            ev.ranks[slot] = class_value(reference::rank_five(&cards)).0;
+        for &(key, counts) in &by_size[0] {
+            let mut ranks = (0..13u8).flat_map(|r| {
+                std::iter::repeat_n(Rank::from_index(r), count(counts, r.into()) as usize)
+            });
+            let five: [Rank; 5] = std::array::from_fn(|_| ranks.next().unwrap_or(Rank::Two));
+            let slot = ev.slot(key);
+            ev.ranks[slot] = class_value(reference::rank_five(&offsuit(five))).0;
         }
         // Six and seven: the best of dropping one card.
-        for (key, ranks) in by_size[1].iter().chain(&by_size[2]) {
-            let best = ranks
-                .iter()
-                .map(|r| ev.ranks[ev.slot(key - RANK_KEYS[r.index()])])
+        for &(key, counts) in by_size[1].iter().chain(&by_size[2]) {
+            let best = (0..13)
+                .filter(|&r| count(counts, r) > 0)
+                .map(|r| ev.ranks[ev.slot(key - RANK_KEYS[r])])
                 .max()
                 .unwrap_or_default();
-            let slot = ev.slot(*key);
+            let slot = ev.slot(key);
             ev.ranks[slot] = best;
         }
         // Five ranks' blocks (built later, in this order) and six ranks'
         // rows with a seventh, for enumerations.
-        for (block, (key, _)) in by_size[0].iter().enumerate() {
-            let slot = ev.slot(*key);
+        for (block, &(key, _)) in by_size[0].iter().enumerate() {
+            let slot = ev.slot(key);
             ev.rows[slot] = block as u16;
         }
-        for (row, (key, ranks)) in by_size[1].iter().enumerate() {
-            let slot = ev.slot(*key);
+        for (row, &(key, counts)) in by_size[1].iter().enumerate() {
+            let slot = ev.slot(key);
             ev.rows[slot] = row as u16;
             for (r, rank_key) in RANK_KEYS.iter().enumerate() {
-                if ranks.iter().filter(|x| x.index() == r).count() < 4 {
+                if count(counts, r) < 4 {
                     ev.sevenths[row][r] = ev.ranks[ev.slot(key + rank_key)];
                 }
             }
@@ -440,9 +491,29 @@ impl Evaluator {
     }
 }
 
-/// The key sum of some ranks.
-fn key_of(ranks: &[Rank]) -> u32 {
-    ranks.iter().map(|r| RANK_KEYS[r.index()]).sum()
+/// Every multiset of `n` ranks that a deck holds (no rank more than four
+/// times), low ranks first as [`for_each_rank_multiset`] orders them: its
+/// key sum and its rank counts (four bits a rank, see [`count`]).
+fn rank_multisets(n: usize) -> Vec<(u32, u64)> {
+    fn go(n: usize, from: usize, key: u32, counts: u64, out: &mut Vec<(u32, u64)>) {
+        if n == 0 {
+            out.push((key, counts));
+            return;
+        }
+        for (r, rank_key) in RANK_KEYS.iter().enumerate().skip(from) {
+            if count(counts, r) < 4 {
+                go(n - 1, r, key + rank_key, counts + (1 << (4 * r)), out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(n, 0, 0, 0, &mut out);
+    out
+}
+
+/// How many of rank `r` a multiset's counts hold.
+fn count(counts: u64, r: usize) -> u64 {
+    counts >> (4 * r) & 0xF
 }
 
 /// The flush value of every 13-bit rank mask of five or more ranks: five
@@ -481,33 +552,59 @@ fn boxed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
 
 /// Row displacement: places each row of keys (same low `ROW_BITS` bits)
 /// at the lowest offset where all its columns fall on free slots, fullest
-/// rows first. Offsets are tried 64 at a time on a bit set of the slots
-/// taken. Returns the offsets by row and the number of slots used.
-fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32; ROWS]>, usize) {
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); ROWS];
+/// rows first, a row no lower than the last row of its length (which
+/// tried the offsets below in vain, for a row like it: a table about a
+/// quarter larger than minimal, found in a millisecond where a minimal one
+/// takes a quarter of a second). Single keys fill the holes left. Offsets
+/// are tried 64 at a time on a bit set of the slots taken. Returns the
+/// offsets by row and the number of slots used.
+fn perfect_hash(keys: impl Iterator<Item = u32> + Clone) -> (Box<[u32; ROWS]>, usize) {
+    // The keys' columns bucketed by row, row r's in
+    // `columns[starts[r]..starts[r + 1]]`.
+    let mut starts = vec![0usize; ROWS + 1];
+    for key in keys.clone() {
+        starts[(key & ROW_MASK) as usize + 1] += 1;
+    }
+    for r in 0..ROWS {
+        starts[r + 1] += starts[r];
+    }
+    let mut filled = starts.clone();
+    let mut columns = vec![0usize; starts[ROWS]];
     for key in keys {
-        rows[(key & ROW_MASK) as usize].push((key >> ROW_BITS) as usize);
+        let row = (key & ROW_MASK) as usize;
+        columns[filled[row]] = (key >> ROW_BITS) as usize;
+        filled[row] += 1;
     }
-    for row in &mut rows {
-        row.sort_unstable();
+    let row = |r: usize| &columns[starts[r]..starts[r + 1]];
+    // Longest rows first (a stable counting sort by length).
+    let mut by_len: Vec<Vec<usize>> = Vec::new();
+    for r in 0..ROWS {
+        let len = row(r).len();
+        if by_len.len() <= len {
+            by_len.resize(len + 1, Vec::new());
+        }
+        by_len[len].push(r);
     }
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+    let order = by_len.into_iter().rev().flatten();
     let mut offsets: Box<[u32; ROWS]> = boxed_array();
     let mut taken: Vec<u64> = Vec::new();
     // Every slot below `full * 64` is taken.
     let mut full = 0usize;
     let mut slots = 0;
-    for row in order {
-        let columns = &rows[row];
-        let Some(&lowest) = columns.first() else {
+    // By row length: where the last row of that length went (one key can
+    // go anywhere, so single keys fill holes from the bottom).
+    let mut last_at = [0usize; 64];
+    for r in order {
+        let columns = row(r);
+        let Some(&lowest) = columns.iter().min() else {
             continue;
         };
-        let mut base = (full * 64).saturating_sub(lowest);
+        let len = columns.len().min(63);
+        let mut base = (full * 64).saturating_sub(lowest).max(last_at[len]);
         let offset = loop {
             // Bit i of `fits`: the row fits at offset base + i.
-            let mut fits = !window(&taken, base + lowest);
-            for &c in &columns[1..] {
+            let mut fits = !0;
+            for &c in columns {
                 if fits == 0 {
                     break;
                 }
@@ -526,7 +623,10 @@ fn perfect_hash(keys: impl Iterator<Item = u32>) -> (Box<[u32; ROWS]>, usize) {
             taken[slot / 64] |= 1 << (slot % 64);
             slots = slots.max(slot + 1);
         }
-        offsets[row] = offset as u32;
+        offsets[r] = offset as u32;
+        if len > 1 {
+            last_at[len] = offset;
+        }
         while taken.get(full) == Some(&!0) {
             full += 1;
         }
@@ -553,29 +653,45 @@ fn window(bits: &[u64], start: usize) -> u64 {
 mod tests {
     use super::*;
 
+    use crate::holdem::eval::for_each_rank_multiset;
+
+    /// The key sum of some ranks.
+    fn key_of(ranks: &[Rank]) -> u32 {
+        ranks.iter().map(|r| RANK_KEYS[r.index()]).sum()
+    }
+
+    /// Every multiset of five to seven ranks has its own key sum and its own
+    /// slot in the rank-value table, and the build enumerates exactly them.
     #[test]
-    fn rank_keys_sum_uniquely() {
+    fn rank_keys_sum_uniquely_and_hash_perfectly() {
+        let ev = Evaluator::get();
         let mut sums = std::collections::HashSet::new();
+        let mut slots = std::collections::HashSet::new();
         let mut count = 0;
-        for_each_rank_multiset(|r: [Rank; 5]| {
+        let mut add = |ranks: &[Rank]| {
             count += 1;
-            sums.insert(key_of(&r));
-        });
-        for_each_rank_multiset(|r: [Rank; 6]| {
-            count += 1;
-            sums.insert(key_of(&r));
-        });
-        for_each_rank_multiset(|r: [Rank; 7]| {
-            count += 1;
-            sums.insert(key_of(&r));
-        });
+            let key = key_of(ranks);
+            sums.insert(key);
+            let slot = ev.slot(key);
+            assert!(slot < ev.rank_table_len(), "{ranks:?}");
+            slots.insert(slot);
+        };
+        for_each_rank_multiset(|r: [Rank; 5]| add(&r));
+        for_each_rank_multiset(|r: [Rank; 6]| add(&r));
+        for_each_rank_multiset(|r: [Rank; 7]| add(&r));
         assert_eq!(count, 6175 + 18395 + 49205);
         assert_eq!(sums.len(), count);
-        assert_eq!(
-            Evaluator::get().rank_table_len(),
-            count,
-            "a minimal perfect hash"
-        );
+        assert_eq!(slots.len(), count, "no two multisets share a slot");
+        for n in 5..=7 {
+            let listed: Vec<u32> = rank_multisets(n).iter().map(|&(key, _)| key).collect();
+            let mut want = Vec::new();
+            match n {
+                5 => for_each_rank_multiset(|r: [Rank; 5]| want.push(key_of(&r))),
+                6 => for_each_rank_multiset(|r: [Rank; 6]| want.push(key_of(&r))),
+                _ => for_each_rank_multiset(|r: [Rank; 7]| want.push(key_of(&r))),
+            }
+            assert_eq!(listed, want, "{n} ranks in the same order");
+        }
     }
 
     /// Every five-card hand: the fast value equals the reference's, through
@@ -726,6 +842,47 @@ mod tests {
             }
             assert_eq!(five.len(), 5);
             check_sixths(ev, &five);
+        }
+    }
+
+    /// The pairs above the highest of five cards, with flush draws: every
+    /// pair once, in index order, each with its plain value.
+    #[test]
+    fn pairs_above_match_plain_evaluation() {
+        use rand::seq::SliceRandom;
+        let ev = Evaluator::get();
+        let mut rng = crate::game::rng_from_seed(6);
+        let mut low: Vec<Card> = Card::all().take(40).collect();
+        for round in 0..2_000 {
+            let (five, _) = low.partial_shuffle(&mut rng, 5);
+            let mut five = five.to_vec();
+            if round % 2 == 0 {
+                // Three of a suit: a sixth and a seventh can make a flush.
+                for (i, c) in five.iter_mut().take(3).enumerate() {
+                    *c = Card::new(Rank::from_index((round / 2 % 4 + 3 * i) as u8), Suit::Clubs);
+                }
+                five.sort_unstable();
+                five.dedup();
+                if five.len() < 5 {
+                    continue;
+                }
+            }
+            let hand = five.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
+            let last = five
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(Card::new(Rank::Two, Suit::Clubs));
+            let mut want = Vec::new();
+            for six in Card::all().filter(|&c| c > last) {
+                for seven in Card::all().filter(|&c| c > six) {
+                    want.push((six, seven, ev.value(hand.add(six).add(seven))));
+                }
+            }
+            let mut got = Vec::new();
+            ev.sixths(hand)
+                .for_each_pair_above(last, |six, seven, v| got.push((six, seven, v)));
+            assert_eq!(got, want, "{five:?}");
         }
     }
 
