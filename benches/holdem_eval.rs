@@ -3,10 +3,9 @@
 //!
 //! - every one of the 133,784,560 seven-card hands, enumerated one card at
 //!   a time (each evaluator extends its own incremental hand per level);
-//! - ten million pre-generated random hands, from seven card indices (each
-//!   evaluator builds its hand then ranks it: the peers map an index to
-//!   their card through a table, ours is its index) and from hands built
-//!   ahead.
+//! - ten million pre-generated random hands, from seven cards stored in
+//!   each library's own card type (each evaluator builds its hand then
+//!   ranks it) and from hands built ahead.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -215,48 +214,52 @@ fn random_sevens(c: &mut Criterion) {
     g.throughput(Throughput::Elements(RANDOM as u64));
     g.sample_size(10);
     g.warm_up_time(Duration::from_secs(1));
+    let our_hands: Vec<[Card; 7]> = hands.iter().map(|h| h.map(|i| ours[i as usize])).collect();
     g.bench_function("cardgames (from 7 cards)", |b| {
         b.iter(|| {
-            hands
+            our_hands
                 .iter()
                 .map(|h| {
-                    let hand = h.iter().fold(Hand::EMPTY, |acc, &i| {
-                        acc.add(Card::from_index(i).unwrap_or(ours[0]))
-                    });
+                    let hand = h.iter().fold(Hand::EMPTY, |acc, &c| acc.add(c));
                     u64::from(ev.value(hand).get())
                 })
                 .sum::<u64>()
         })
     });
+    drop(our_hands);
+    let rs_hands: Vec<[rs_poker::core::Card; 7]> =
+        hands.iter().map(|h| h.map(|i| rs[i as usize])).collect();
     g.bench_function("rs_poker 5.0.0 (from 7 cards)", |b| {
         b.iter(|| {
-            hands
+            rs_hands
                 .iter()
                 .map(|h| {
                     let acc = h
                         .iter()
-                        .fold(rs_poker::core::SevenCardAccum::new(), |acc, &i| {
-                            acc + rs[i as usize]
-                        });
+                        .fold(rs_poker::core::SevenCardAccum::new(), |acc, &c| acc + c);
                     u64::from(acc.rank() >= PAIR)
                 })
                 .sum::<u64>()
         })
     });
+    drop(rs_hands);
+    let aya_hands: Vec<[aya_poker::base::Card; 7]> =
+        hands.iter().map(|h| h.map(|i| aya[i as usize])).collect();
     g.bench_function("aya_poker 0.1.0 (from 7 cards)", |b| {
         b.iter(|| {
-            hands
+            aya_hands
                 .iter()
                 .map(|h| {
                     let mut hand = aya_poker::base::Hand::new();
-                    for &i in h {
-                        hand.insert_unchecked(&aya[i as usize]);
+                    for c in h {
+                        hand.insert_unchecked(c);
                     }
                     u64::from(aya_poker::poker_rank(&hand).0)
                 })
                 .sum::<u64>()
         })
     });
+    drop(aya_hands);
     let sets: Vec<CardSet> = hands
         .iter()
         .map(|h| h.iter().map(|&i| ours[i as usize]).collect())
