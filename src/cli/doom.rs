@@ -139,7 +139,7 @@ pub struct SimArgs {
     /// Games to play.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// The AIs, comma-separated (book, strong, random); seat s of game g
+    /// The AIs, comma-separated (book, strong, greedy, random); seat s of game g
     /// is played by AI (s + g) mod count, so every AI takes every seat.
     #[arg(long, value_delimiter = ',', required = true)]
     ai: Vec<String>,
@@ -217,10 +217,10 @@ fn solve(a: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = Position::new(board, player);
     let mut nodes = 0u64;
     let ratings: Vec<(Move, f64)> = match (ai, cfg.rules, a.depth) {
-        (AiKind::Random, ..) => {
-            return Err(CliError::Input(
-                "solve rates moves with book or strong, not random".into(),
-            ));
+        (AiKind::Random | AiKind::Greedy, ..) => {
+            return Err(CliError::Input(format!(
+                "solve rates moves with book or strong, not {ai}"
+            )));
         }
         (AiKind::Book, RuleSet::Classic, None) => exact_ratings(&cfg, &pos, &mut nodes)?,
         (AiKind::Book, RuleSet::Classic, Some(d)) => book_ab_ratings(&cfg, &pos, d, &mut nodes)
