@@ -205,4 +205,28 @@ mod tests {
             assert!(game.outcome().is_some());
         }
     }
+
+    #[test]
+    fn the_strong_bot_under_chance_rules_replays_for_a_seed() {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1").unwrap();
+        let play = || {
+            let mut bot = make_bot(AiKind::Strong, Limits::depth(1));
+            let mut game = DoomGame::new(cfg, board, 0, 5);
+            let mut rng = rng_from_seed(2);
+            let mut moves = Vec::new();
+            while let Some(seat) = game.to_act()
+                && moves.len() < 30
+            {
+                let m = bot.choose(&game.view(seat), &mut rng);
+                assert!(game.legal_actions().contains(&m), "chose {m}");
+                game.apply(m).unwrap();
+                moves.push(m);
+            }
+            moves
+        };
+        let first = play();
+        assert!(first.len() > 10);
+        assert_eq!(first, play());
+    }
 }

@@ -108,20 +108,39 @@ pub fn playout(cfg: &Config, pos: &Position, root: u8, rng: &mut GameRng) -> f32
     }
 }
 
-/// One candidate at the root and what its playouts brought so far.
+/// One candidate at the root and what its playouts brought so far, also
+/// as differences from the default policy's move on the same luck.
 struct Candidate {
     mv: Move,
-    total: f32,
+    total: f64,
+    diff: f64,
+    diff_sq: f64,
     runs: u32,
 }
 
 impl Candidate {
-    fn mean(&self) -> f32 {
-        if self.runs == 0 {
-            0.0
-        } else {
-            self.total / self.runs as f32
+    fn new(mv: Move) -> Candidate {
+        Candidate {
+            mv,
+            total: 0.0,
+            diff: 0.0,
+            diff_sq: 0.0,
+            runs: 0,
         }
+    }
+
+    fn mean(&self) -> f64 {
+        self.total / f64::from(self.runs.max(1))
+    }
+
+    /// How much better than the default's move, in standard errors of
+    /// the paired difference (0 when no playout differed).
+    fn edge(&self) -> f64 {
+        let n = f64::from(self.runs.max(1));
+        let mean = self.diff / n;
+        let var = (self.diff_sq / n - mean * mean).max(0.0);
+        let se = (var / n).sqrt();
+        if se == 0.0 { 0.0 } else { mean / se }
     }
 }
 
@@ -141,54 +160,75 @@ fn candidates(cfg: &Config, pos: &Position) -> Vec<Move> {
     if kept.is_empty() { moves } else { kept }
 }
 
-/// Decides a move for the player to move by playouts: rounds of
-/// [`ROUND`] playouts per candidate until `limits.depth` rounds are done
-/// or the budget is spent (at least one round is always played), dropping
-/// after each round the candidates clearly behind the best. `seed` fixes
-/// every playout's dice. `None` when the game is over.
+/// Standard errors of the paired difference a candidate must be ahead of
+/// the default policy's move to replace it (or behind, to be dropped).
+const CONVINCED: f64 = 2.0;
+
+/// Decides a move for the player to move: the default policy's move,
+/// unless playouts show another candidate clearly better. Rounds of
+/// [`ROUND`] playouts per candidate run until `limits.depth` rounds are
+/// done or the budget is spent (at least one round is always played);
+/// after each round the candidates clearly worse than the default's move
+/// are dropped. `seed` fixes every playout's dice. `None` when the game is
+/// over.
 pub fn decide(cfg: &Config, pos: &Position, limits: Limits, seed: u64) -> Option<Decision> {
     let deadline = limits.budget.map(|b| Instant::now() + b);
-    let moves = candidates(cfg, pos);
-    if moves.is_empty() {
-        return None;
-    }
-    let mut cands: Vec<Candidate> = moves
-        .iter()
-        .map(|&mv| Candidate {
-            mv,
-            total: 0.0,
-            runs: 0,
-        })
+    let default = greedy_move(cfg, pos)?;
+    let mut cands: Vec<Candidate> = candidates(cfg, pos)
+        .into_iter()
+        .map(Candidate::new)
         .collect();
+    // The default's move first: it is never dropped.
+    let at = cands.iter().position(|c| c.mv == default)?;
+    cands[..=at].rotate_right(1);
     let mut nodes = 0u64;
     let mut rounds = 0u8;
-    let mut next_playout = 0u64;
+    let mut played = 0u64;
+    let mut results = Vec::with_capacity(cands.len());
     while cands.len() > 1 && rounds < limits.depth.max(1) {
         if rounds > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        for i in 0..ROUND {
-            let luck = seed ^ (next_playout + u64::from(i)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            for c in cands.iter_mut() {
+        for _ in 0..ROUND {
+            let luck = seed ^ played.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            played += 1;
+            results.clear();
+            results.extend(cands.iter().map(|c| {
                 let mut rng = GameRng::seed_from_u64(luck);
                 let after = play(cfg, pos, c.mv, &mut rng);
-                c.total += playout(cfg, &after, pos.player, &mut rng);
+                f64::from(playout(cfg, &after, pos.player, &mut rng))
+            }));
+            for (c, &r) in cands.iter_mut().zip(&results) {
+                let d = r - results[0];
+                c.total += r;
+                c.diff += d;
+                c.diff_sq += d * d;
                 c.runs += 1;
-                nodes += 1;
             }
+            nodes += cands.len() as u64;
         }
-        next_playout += u64::from(ROUND);
         rounds += 1;
-        let best = cands.iter().map(Candidate::mean).fold(f32::MIN, f32::max);
-        // Three standard errors of a coin-flip mean behind the best.
-        let margin = 1.5 / (next_playout as f32).sqrt();
-        cands.retain(|c| c.mean() >= best - margin);
+        let keep: Vec<bool> = cands
+            .iter()
+            .enumerate()
+            .map(|(i, c)| i == 0 || c.edge() > -CONVINCED)
+            .collect();
+        let mut k = keep.iter();
+        cands.retain(|_| k.next().copied().unwrap_or(true));
     }
-    let best = cands.iter().map(Candidate::mean).fold(f32::MIN, f32::max);
-    let chosen = cands.iter().find(|c| c.mean() >= best)?;
+    let chosen = cands
+        .iter()
+        .filter(|c| c.edge() >= CONVINCED)
+        .fold(&cands[0], |best, c| {
+            if best.edge() < CONVINCED || c.mean() > best.mean() {
+                c
+            } else {
+                best
+            }
+        });
     Some(Decision {
         best: chosen.mv,
-        value: chosen.mean(),
+        value: chosen.mean() as f32,
         depth: rounds,
         nodes,
     })
