@@ -1,7 +1,8 @@
-//! Monte Carlo planning for the chance rules: every candidate move is
-//! rated by the share of the win it brings in whole games played out to
-//! the end by a fast default policy (the greedy attacker) on both sides,
-//! with attacks decided by sampled dice. The playouts are seeded, and
+//! Monte Carlo planning for the chance rules: the move of a fast default
+//! policy (the cautious greedy attacker) is kept unless another candidate
+//! brings clearly more of the win in whole games played out to the end by
+//! that policy on both sides, with attacks decided by sampled dice. The
+//! playouts are seeded, and
 //! playout `i` of every candidate draws from the same seed (common random
 //! numbers), so candidates are compared on the same luck and a decision
 //! is reproducible for a seed and a fixed number of rounds.
