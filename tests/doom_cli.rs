@@ -207,6 +207,15 @@ fn sim_is_reproducible_and_counts_every_game() {
         .sum();
     assert!((wins - 6.0).abs() < 1e-9);
     assert_eq!(a["ais"][0]["ai"], "book");
+    // Seats alternate: each AI moved first in three of the six games.
+    for ai in a["ais"].as_array().unwrap() {
+        assert_eq!(ai["first_games"], 3);
+        let (first, all) = (
+            ai["first_wins"].as_f64().unwrap(),
+            ai["wins"].as_f64().unwrap(),
+        );
+        assert!((0.0..=all).contains(&first));
+    }
 }
 
 #[test]

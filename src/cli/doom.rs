@@ -139,7 +139,7 @@ pub struct SimArgs {
     /// Games to play.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// The AIs, comma-separated (book, strong, random); seat s of game g
+    /// The AIs, comma-separated (book, strong, greedy, random); seat s of game g
     /// is played by AI (s + g) mod count, so every AI takes every seat.
     #[arg(long, value_delimiter = ',', required = true)]
     ai: Vec<String>,
@@ -217,10 +217,10 @@ fn solve(a: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = Position::new(board, player);
     let mut nodes = 0u64;
     let ratings: Vec<(Move, f64)> = match (ai, cfg.rules, a.depth) {
-        (AiKind::Random, ..) => {
-            return Err(CliError::Input(
-                "solve rates moves with book or strong, not random".into(),
-            ));
+        (AiKind::Random | AiKind::Greedy, ..) => {
+            return Err(CliError::Input(format!(
+                "solve rates moves with book or strong, not {ai}"
+            )));
         }
         (AiKind::Book, RuleSet::Classic, None) => exact_ratings(&cfg, &pos, &mut nodes)?,
         (AiKind::Book, RuleSet::Classic, Some(d)) => book_ab_ratings(&cfg, &pos, d, &mut nodes)
@@ -299,9 +299,11 @@ fn draw(a: SvgArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// One finished (or cut) game: each AI's share of the win.
+/// One finished (or cut) game: each AI's share of the win, and which AI
+/// moved first.
 struct Played {
     shares: Vec<f64>,
+    first: usize,
     cut: bool,
     moves: u64,
 }
@@ -332,10 +334,14 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map(|g| play_one(&cfg, &kinds, a.size, a.boards, seed, g, limits, a.max_moves))
         .collect();
     let mut totals = vec![0f64; count];
+    // Per AI: games moved first and the wins in them.
+    let mut first = vec![(0u32, 0f64); count];
     for p in &games {
         for (t, s) in totals.iter_mut().zip(&p.shares) {
             *t += s;
         }
+        first[p.first].0 += 1;
+        first[p.first].1 += p.shares[p.first];
     }
     let cut = games.iter().filter(|p| p.cut).count();
     let moves: u64 = games.iter().map(|p| p.moves).sum();
@@ -344,7 +350,10 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let ais: Vec<Value> = kinds
             .iter()
             .zip(&totals)
-            .map(|(k, t)| json!({"ai": k.name(), "wins": t, "rate": t / n}))
+            .zip(&first)
+            .map(|((k, t), (fg, fw))| {
+                json!({"ai": k.name(), "wins": t, "rate": t / n, "first_games": fg, "first_wins": fw})
+            })
             .collect();
         let doc = json!({
             "games": a.games,
@@ -370,10 +379,10 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             cfg.rules.name(),
             cfg.max_dice
         )?;
-        for (k, t) in kinds.iter().zip(&totals) {
+        for ((k, t), (fg, fw)) in kinds.iter().zip(&totals).zip(&first) {
             writeln!(
                 out,
-                "  {:<7} {t:>8.1} wins  {:>6.1}%",
+                "  {:<7} {t:>8.1} wins  {:>6.1}%  (moving first: {fw:.1} of {fg})",
                 k.name(),
                 100.0 * t / n
             )?;
@@ -415,6 +424,7 @@ fn play_one(
         Err(_) => {
             return Played {
                 shares: vec![0.0; kinds.len()],
+                first: 0,
                 cut: true,
                 moves: 0,
             };
@@ -448,6 +458,7 @@ fn play_one(
     }
     Played {
         shares,
+        first: seat_ai(0),
         cut,
         moves: game.moves_made(),
     }

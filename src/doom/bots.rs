@@ -1,11 +1,15 @@
 //! The computer players: `book` (the book's AI, exactly), `strong` (our
-//! own search) and `random`. Each is a [`Bot`] that can run on a worker
+//! own search), `greedy` (the likeliest attack while it is likely) and
+//! `random`. Each is a [`Bot`] that can run on a worker
 //! thread.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use rand::Rng;
+
+use super::playout::{self, greedy_move};
 use super::rules::{Move, RuleSet};
 use super::search::{ExactSolver, book_move, first_best};
 use super::state::{DoomGame, View, random_move};
@@ -19,6 +23,8 @@ pub enum AiKind {
     Book,
     /// Our own search.
     Strong,
+    /// The likeliest attack while its odds are good, else pass.
+    Greedy,
     /// Uniformly random legal moves.
     Random,
 }
@@ -29,6 +35,7 @@ impl AiKind {
         match self {
             AiKind::Book => "book",
             AiKind::Strong => "strong",
+            AiKind::Greedy => "greedy",
             AiKind::Random => "random",
         }
     }
@@ -42,7 +49,7 @@ impl fmt::Display for AiKind {
 
 /// An unknown AI name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown AI {0:?}: choose book, strong or random")]
+#[error("unknown AI {0:?}: choose book, strong, greedy or random")]
 pub struct UnknownAi(pub String);
 
 impl FromStr for AiKind {
@@ -52,6 +59,7 @@ impl FromStr for AiKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "book" => Ok(AiKind::Book),
             "strong" => Ok(AiKind::Strong),
+            "greedy" => Ok(AiKind::Greedy),
             "random" => Ok(AiKind::Random),
             _ => Err(UnknownAi(s.to_string())),
         }
@@ -63,6 +71,7 @@ pub fn make_bot(kind: AiKind, limits: Limits) -> Box<dyn Bot<DoomGame>> {
     match kind {
         AiKind::Book => Box::new(BookBot),
         AiKind::Strong => Box::new(StrongBot::new(limits)),
+        AiKind::Greedy => Box::new(GreedyBot),
         AiKind::Random => Box::new(RandomBot),
     }
 }
@@ -82,8 +91,10 @@ impl Bot<DoomGame> for BookBot {
     }
 }
 
-/// Our AI: exact play on small classic boards, otherwise iterative
-/// deepening within its limits.
+/// Our AI: under classic rules exact play on small boards, otherwise
+/// iterative deepening within its limits; under chance rules Monte Carlo
+/// playouts (`limits.depth` rounds of them, or as many as the budget
+/// allows), seeded from the rng it is given.
 #[derive(Debug)]
 pub struct StrongBot {
     limits: Limits,
@@ -110,8 +121,12 @@ impl Bot<DoomGame> for StrongBot {
         "strong"
     }
 
-    fn choose(&mut self, view: &View, _rng: &mut GameRng) -> Move {
+    fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
+        if cfg.rules == RuleSet::Chance {
+            return playout::decide(cfg, pos, self.limits, rng.random())
+                .map_or(Move::Pass, |d| d.best);
+        }
         if cfg.rules == RuleSet::Classic && pos.board.len() <= 9 {
             let exact = ExactSolver::new(*cfg)
                 .ok()
@@ -127,6 +142,21 @@ impl Bot<DoomGame> for StrongBot {
         search
             .decide(pos, self.limits)
             .map_or(Move::Pass, |d| d.best)
+    }
+}
+
+/// A baseline without search: the playouts' default policy
+/// ([`greedy_move`]), the likeliest attack while it is likely.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GreedyBot;
+
+impl Bot<DoomGame> for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, view: &View, _rng: &mut GameRng) -> Move {
+        greedy_move(&view.config, &view.position).unwrap_or(Move::Pass)
     }
 }
 
@@ -162,7 +192,7 @@ mod tests {
     fn bots_are_send_and_play_legal_moves_to_the_end() {
         fn is_send<T: Send>(_: &T) {}
         let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1 b3 a2 b1 a3 b2 a1 b3").unwrap();
-        for kind in [AiKind::Book, AiKind::Strong, AiKind::Random] {
+        for kind in [AiKind::Book, AiKind::Strong, AiKind::Greedy, AiKind::Random] {
             let mut bot = make_bot(kind, Limits::depth(3));
             is_send(&bot);
             let mut game = DoomGame::new(Config::classic(), board, 0, 7);
@@ -174,5 +204,29 @@ mod tests {
             }
             assert!(game.outcome().is_some());
         }
+    }
+
+    #[test]
+    fn the_strong_bot_under_chance_rules_replays_for_a_seed() {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1").unwrap();
+        let play = || {
+            let mut bot = make_bot(AiKind::Strong, Limits::depth(1));
+            let mut game = DoomGame::new(cfg, board, 0, 5);
+            let mut rng = rng_from_seed(2);
+            let mut moves = Vec::new();
+            while let Some(seat) = game.to_act()
+                && moves.len() < 30
+            {
+                let m = bot.choose(&game.view(seat), &mut rng);
+                assert!(game.legal_actions().contains(&m), "chose {m}");
+                game.apply(m).unwrap();
+                moves.push(m);
+            }
+            moves
+        };
+        let first = play();
+        assert!(first.len() > 10);
+        assert_eq!(first, play());
     }
 }

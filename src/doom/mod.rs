@@ -11,6 +11,7 @@ pub mod board;
 pub mod bots;
 pub mod eval;
 pub mod odds;
+pub mod playout;
 pub mod rules;
 pub mod search;
 pub mod state;

@@ -15,7 +15,8 @@ use super::tt::{self, Node, Table};
 /// How far or how long to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// The deepest iteration, in moves (a pass is a move).
+    /// The deepest iteration, in moves (a pass is a move); for the chance
+    /// rules' playouts (`super::playout`), the most rounds of playouts.
     pub depth: u8,
     /// Stop deepening when this time is up (the last finished iteration
     /// decides).
