@@ -20,10 +20,10 @@
 //! five-card hand looks up once the block of rows for each sixth rank, so
 //! each sixth card gets its [`Sevenths`] with no hashing; and
 //! [`Sixths::for_each_pair_above`] runs the last two levels of an
-//! enumeration in index order itself, spreading each sixth rank's row
-//! once for its four suits (and, unless the five hold three of a suit,
-//! with no flush check per sixth card), so that the last card is a plain
-//! loop over an array.
+//! enumeration in index order itself: unless the five hold three of a
+//! suit there is no flush check per sixth card, and unless the six hold
+//! four of a suit the last card is a plain loop reading the sixth rank's
+//! row by the seventh card's rank.
 //!
 //! Tables are built once, on first use, from the reference ranker: five
 //! ranks are ranked by it, six and seven ranks take the best of dropping
@@ -259,8 +259,9 @@ impl<'a> Sixths<'a> {
     /// Calls `f` with every two cards above `last`, the lower first, and the
     /// value of the five cards plus them, in index order: the last two
     /// levels of an enumeration in index order (the five cards must all be
-    /// `last` or below). Each sixth rank's row is spread over the cards
-    /// once for its four suits.
+    /// `last` or below). Without a flush draw the seventh card's rank reads
+    /// the sixth rank's row directly; with one the row is spread over the
+    /// cards and corrected for flushes.
     #[inline(always)]
     pub fn for_each_pair_above(&self, last: Card, mut f: impl FnMut(Card, Card, HandValue)) {
         debug_assert!(
@@ -271,25 +272,20 @@ impl<'a> Sixths<'a> {
         // A counter at 6 or more (3 + three cards): two more can flush.
         let draw = ((self.five.key >> SUIT_SHIFT) as u32 + 0x2222) & 0x8888 != 0;
         for (rank, row) in self.block.iter().enumerate().skip(start / 4) {
-            let spread = spread(row);
             for six in (4 * rank).max(start)..4 * rank + 4 {
                 let six_card = Card::from_index(six as u8).unwrap_or(last);
-                let with_flushes_here;
-                let values = if draw && four_of_a_suit(self.five.add(six_card)) {
-                    let hand = self.five.add(six_card);
-                    let mut values = spread;
-                    with_flushes(&mut values, hand, self.flushes);
-                    with_flushes_here = values;
-                    &with_flushes_here
+                let seventh = |i: usize| Card::from_index(i as u8).unwrap_or(last);
+                if draw && four_of_a_suit(self.five.add(six_card)) {
+                    let mut values = spread(row);
+                    with_flushes(&mut values, self.five.add(six_card), self.flushes);
+                    for (seven, &value) in values[..52].iter().enumerate().skip(six + 1) {
+                        f(six_card, seventh(seven), value);
+                    }
                 } else {
-                    &spread
-                };
-                for (seven, &value) in values[..52].iter().enumerate().skip(six + 1) {
-                    f(
-                        six_card,
-                        Card::from_index(seven as u8).unwrap_or(last),
-                        value,
-                    );
+                    // No flush possible: the seventh card's rank picks the value.
+                    for seven in six + 1..52 {
+                        f(six_card, seventh(seven), HandValue(row[(seven >> 2) % 13]));
+                    }
                 }
             }
         }
