@@ -31,6 +31,16 @@ fn new_app() -> App {
     App::new(Settings::default(), false, None)
 }
 
+/// An app whose computer players act without a pause, its games dealt
+/// from `seed`, saving into `dir` when given.
+fn quick_app(dir: Option<&std::path::Path>, seed: u64) -> App {
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    App::new(settings, false, dir.map(Store::at)).with_seed(seed)
+}
+
 #[test]
 fn menu_snapshots() {
     let mut app = new_app();
@@ -213,12 +223,8 @@ fn play_doom_to_the_end(app: &mut App) {
 
 #[test]
 fn a_whole_doom_game_on_2x2_against_the_book_ai() {
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(3);
+    let mut app = quick_app(Some(dir.path()), 3);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     insta::assert_snapshot!("doom_setup_80x24", screen(&mut app, 80, 24));
@@ -254,12 +260,8 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
 
 #[test]
 fn a_doom_game_left_midway_is_saved_and_resumed() {
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(11);
+    let mut app = quick_app(Some(dir.path()), 11);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // 5×5 against the book AI
@@ -307,12 +309,8 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
 fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
     use cardgames::game::Game;
     use cardgames::honeymoon::game::{Action, Bid, Call, Phase, Strain};
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(21);
+    let mut app = quick_app(Some(dir.path()), 21);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Honeymoon bridge
@@ -392,11 +390,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
 #[test]
 fn a_whole_holdem_hand_at_six_seats() {
     use cardgames::game::Game;
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
-    let mut app = App::new(settings, false, None).with_seed(8);
+    let mut app = quick_app(None, 8);
     press(&mut app, KeyCode::Enter); // Texas Hold'em
     insta::assert_snapshot!("holdem_setup_80x24", screen(&mut app, 80, 24));
     insta::assert_snapshot!("holdem_setup_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
@@ -465,12 +459,8 @@ fn a_whole_holdem_hand_at_six_seats() {
 
 #[test]
 fn a_holdem_session_left_midway_is_saved_and_resumed() {
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(8);
+    let mut app = quick_app(Some(dir.path()), 8);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // sit down
     let session = |app: &App| {
@@ -538,11 +528,7 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     use cardgames::cards::Suit;
     use cardgames::game::Game;
     use cardgames::honeymoon::game::{Action, Call, Phase};
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
-    let mut app = App::new(settings, false, None).with_seed(21);
+    let mut app = quick_app(None, 21);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Honeymoon bridge
@@ -636,12 +622,8 @@ fn a_honeymoon_deal_played_with_the_mouse() {
 #[test]
 fn holdem_bots_keep_their_reads_across_a_save() {
     use cardgames::game::Game;
-    let settings = Settings {
-        bot_delay_ms: 0,
-        ..Settings::default()
-    };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = App::new(settings, false, Some(Store::at(dir.path()))).with_seed(8);
+    let mut app = quick_app(Some(dir.path()), 8);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // sit down
     let hands = |app: &App| {
