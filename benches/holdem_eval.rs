@@ -5,18 +5,22 @@
 //!   a time (each evaluator extends its own incremental hand per level);
 //! - ten million pre-generated random hands, from seven cards stored in
 //!   each library's own card type (each evaluator builds its hand then
-//!   ranks it) and from hands built ahead.
+//!   ranks it; ours also 16 at a time with `values_into`, its values
+//!   written to a buffer of 4,096 and summed from there) and from hands
+//!   built ahead.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use cardgames::cards::{Card, CardSet};
-use cardgames::holdem::eval::{Evaluator, Hand, evaluate};
+use cardgames::holdem::eval::{Evaluator, Hand, HandValue, evaluate};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::seq::SliceRandom;
 
 const ALL_SEVENS: u64 = 133_784_560;
 const RANDOM: usize = 10_000_000;
+/// Hands ranked by one call of `values_into`, their values then summed.
+const BATCH: usize = 4096;
 /// rs_poker keeps its score private: each of its results is consumed by one
 /// comparison, as cheap as reading ours.
 const PAIR: rs_poker::core::Rank = rs_poker::core::Rank::ONE_PAIR_MIN;
@@ -222,6 +226,19 @@ fn random_sevens(c: &mut Criterion) {
                 .map(|h| {
                     let hand = h.iter().fold(Hand::EMPTY, |acc, &c| acc.add(c));
                     u64::from(ev.value(hand).get())
+                })
+                .sum::<u64>()
+        })
+    });
+    g.bench_function("cardgames values_into (from 7 cards, 16 at a time)", |b| {
+        let mut values = vec![HandValue::default(); BATCH];
+        b.iter(|| {
+            our_hands
+                .chunks(BATCH)
+                .map(|hands| {
+                    let values = &mut values[..hands.len()];
+                    ev.values_into(hands, values);
+                    values.iter().map(|v| u64::from(v.get())).sum::<u64>()
                 })
                 .sum::<u64>()
         })

@@ -179,6 +179,7 @@ impl fmt::Display for Rank {
 /// One playing card in a byte: `rank * 4 + suit`, so cards order by rank,
 /// then by suit, and the 52 cards number 0..52.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
 pub struct Card(u8);
 
 impl Card {

@@ -1,7 +1,7 @@
 //! Hand ranking: the comparable [`HandValue`] of five to seven cards, its
 //! [`Category`], and the best five cards to show.
 //!
-//! Two rankers give the same value. [`reference`] is the readable one
+//! Two rankers give the same value. [`mod@reference`] is the readable one
 //! (slice patterns on sorted cards, best of every five-card subset); it
 //! defines the values and names the cards shown. [`fast`] answers from
 //! tables built from the reference once at start-up, one card at a time if
@@ -82,6 +82,7 @@ impl fmt::Display for Category {
 /// The strength of a poker hand: the best five cards' class, numbered
 /// 1 (7-5-4-3-2 offsuit) to 7462 (a royal flush). Higher wins, equal ties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+#[repr(transparent)]
 pub struct HandValue(u16);
 
 /// The first class of each category, weakest category first.
