@@ -619,40 +619,50 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     assert!(end.contains("Deal scored"), "{end}");
 }
 
-#[test]
-fn holdem_bots_keep_their_reads_across_a_save() {
+/// Plays at the Hold'em table, calling whenever it is your turn, until
+/// `hands` hands are over.
+fn call_through(app: &mut App, hands: u64) {
     use cardgames::game::Game;
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = quick_app(Some(dir.path()), 8);
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter); // sit down
-    let hands = |app: &App| {
-        app.holdem()
-            .and_then(|h| h.session())
-            .map_or(0, |s| s.hands_played())
-    };
-    // Three hands, calling every time.
     for _ in 0..100_000 {
         let Some(h) = app.holdem() else {
             panic!("left the table")
         };
-        let table = h.session().and_then(|s| s.table()).cloned();
-        match table.as_ref().and_then(|t| t.to_act()) {
-            None if hands(&app) >= 3 => break,
-            None => press(&mut app, KeyCode::Char('n')),
-            Some(0) => press(&mut app, KeyCode::Char('c')),
+        let played = h.session().map_or(0, |s| s.hands_played());
+        match h.session().and_then(|s| s.table()).and_then(|t| t.to_act()) {
+            None if played >= hands => return,
+            None => press(app, KeyCode::Char('n')),
+            Some(0) => press(app, KeyCode::Char('c')),
             Some(_) => {
                 app.tick();
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
         }
     }
-    let reads = |app: &App| {
-        app.holdem()
-            .and_then(|h| h.save())
-            .map(|s| serde_json::to_value(s).unwrap_or_default()["reads"].clone())
-            .unwrap_or_default()
-    };
+    panic!("{hands} hands never ended");
+}
+
+/// What the Hold'em computer players have learned, as a save holds it.
+fn reads(app: &App) -> serde_json::Value {
+    app.holdem()
+        .and_then(|h| h.save())
+        .map(|s| serde_json::to_value(s).unwrap_or_default()["reads"].clone())
+        .unwrap_or_default()
+}
+
+/// The Hold'em session, as JSON.
+fn session(app: &App) -> Option<String> {
+    app.holdem()
+        .and_then(|h| h.session())
+        .map(|s| serde_json::to_string(s).unwrap_or_default())
+}
+
+#[test]
+fn holdem_bots_keep_their_reads_across_a_save() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = quick_app(Some(dir.path()), 8);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // sit down
+    call_through(&mut app, 3);
     let before = reads(&app);
     let seats = before
         .as_array()
@@ -667,4 +677,57 @@ fn holdem_bots_keep_their_reads_across_a_save() {
     let mut again = App::with_store(Store::at(dir.path()), false, false);
     press(&mut again, KeyCode::Enter); // Resume
     assert_eq!(reads(&again), before);
+}
+
+#[test]
+fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
+    use cardgames::game::Game;
+    let dirs = [(); 2].map(|()| tempfile::tempdir().unwrap_or_else(|e| panic!("{e}")));
+    let [mut kept, mut left] = [0, 1].map(|i| {
+        let mut app = quick_app(Some(dirs[i].path()), 9);
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Enter); // sit down
+        call_through(&mut app, 2);
+        // Deal the third hand and let a computer player begin to think.
+        press(&mut app, KeyCode::Char('n'));
+        loop {
+            let table = app.holdem().and_then(|h| h.session()?.table().cloned());
+            match table.and_then(|t| t.to_act()) {
+                Some(0) => press(&mut app, KeyCode::Char('c')),
+                Some(_) => break,
+                None => panic!("the hand ended at once"),
+            }
+        }
+        app.tick();
+        app
+    });
+    press(&mut left, KeyCode::Char('l'));
+    let quick = Settings {
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    let store = Store::at(dirs[1].path());
+    cardgames::store::save(&store.config_path("settings"), "settings", &quick)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut resumed = App::with_store(store, false, false);
+    press(&mut resumed, KeyCode::Enter); // Resume
+    for app in [&mut kept, &mut resumed] {
+        call_through(app, 5);
+    }
+    assert_eq!(
+        session(&resumed),
+        session(&kept),
+        "the same hands, same bets"
+    );
+    assert_eq!(reads(&resumed), reads(&kept));
+    let save = |app: &App| {
+        app.holdem()
+            .and_then(|h| h.save())
+            .and_then(|s| serde_json::to_value(s).ok())
+    };
+    assert_eq!(
+        save(&resumed),
+        save(&kept),
+        "the bots' generator and your results included"
+    );
 }

@@ -23,7 +23,7 @@ use crate::doom::bots::{AiKind, make_bot};
 use crate::doom::rules::{Config, Move, RuleSet};
 use crate::doom::state::{DoomGame, Event, random_board};
 use crate::doom::strong::Limits;
-use crate::game::{Game, rng_from_seed};
+use crate::game::{Game, GameRng, rng_from_seed};
 
 /// The new-game settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +89,10 @@ pub struct DoomSave {
     game: DoomGame,
     log: Vec<String>,
     bot_seed: u64,
+    /// The computer players' generator (saves from before this field start
+    /// it afresh from `bot_seed`).
+    #[serde(default)]
+    bot_rng: Option<GameRng>,
 }
 
 impl DoomSave {
@@ -204,7 +208,7 @@ impl DoomScreen {
     pub fn resume(save: DoomSave, delay: Duration, ascii: bool) -> DoomScreen {
         let mut s = DoomScreen::new(save.setup, 0, delay, ascii);
         s.bot_seed = save.bot_seed;
-        s.start_with(save.game);
+        s.start_with(save.game, save.bot_rng);
         s.log = save.log;
         s
     }
@@ -228,6 +232,7 @@ impl DoomScreen {
             game: game.clone(),
             log: self.log.clone(),
             bot_seed: self.bot_seed,
+            bot_rng: self.driver.as_ref().and_then(Driver::rng),
         })
     }
 
@@ -255,7 +260,7 @@ impl DoomScreen {
             Ok(b) => b,
             Err(e) => return self.error = Some(e.to_string()),
         };
-        self.start_with(DoomGame::new(config, board, HUMAN, self.seed));
+        self.start_with(DoomGame::new(config, board, HUMAN, self.seed), None);
         self.log = vec![
             format!(
                 "New {}×{} {} game",
@@ -267,12 +272,15 @@ impl DoomScreen {
         ];
     }
 
-    fn start_with(&mut self, game: DoomGame) {
+    /// Plays `game`, the computer players' generator `bot_rng` or a fresh
+    /// one from the bot seed.
+    fn start_with(&mut self, game: DoomGame, bot_rng: Option<GameRng>) {
         let limits = Limits::time(Duration::from_secs(1));
         let bots = (0..game.config().players)
             .map(|p| (p != HUMAN).then(|| make_bot(self.setup.ai.kind(), limits)))
             .collect();
-        self.driver = Some(Driver::new(bots, rng_from_seed(self.bot_seed), self.delay));
+        let rng = bot_rng.unwrap_or_else(|| rng_from_seed(self.bot_seed));
+        self.driver = Some(Driver::new(bots, rng, self.delay));
         self.game = Some(game);
         self.cursor = 0;
         self.source = None;

@@ -22,7 +22,7 @@ use super::stats::Record;
 use super::theme::Theme;
 use super::worker::{Driver, Step, spinner};
 use crate::cards::Card;
-use crate::game::{Game, Seat, rng_from_seed};
+use crate::game::{Game, GameRng, Seat, rng_from_seed};
 use crate::holdem::bots::{by_name, pot_fraction_to};
 use crate::holdem::eval::HandValue;
 use crate::holdem::pots::Chips;
@@ -77,6 +77,10 @@ pub struct HoldemSave {
     /// from before this field resume with fresh reads).
     #[serde(default)]
     reads: Vec<Option<serde_json::Value>>,
+    /// The computer players' generator (saves from before this field start
+    /// it afresh from the seed).
+    #[serde(default)]
+    bot_rng: Option<GameRng>,
 }
 
 impl HoldemSave {
@@ -233,7 +237,7 @@ impl HoldemScreen {
         };
         match Session::new(s.players, config, self.seed) {
             Ok(session) => {
-                self.seat(session);
+                self.seat(session, None);
                 self.log = vec![format!("Seed {}", self.seed)];
                 self.next_hand();
             }
@@ -241,8 +245,9 @@ impl HoldemScreen {
         }
     }
 
-    /// Seats the computer players at `session`.
-    fn seat(&mut self, session: Session) {
+    /// Seats the computer players at `session`, their generator `bot_rng`
+    /// or a fresh one from the seed.
+    fn seat(&mut self, session: Session, bot_rng: Option<GameRng>) {
         let s = self.setup;
         let bots = (0..s.players)
             .map(|p| {
@@ -253,18 +258,15 @@ impl HoldemScreen {
                 }
             })
             .collect();
-        self.driver = Some(Driver::new(
-            bots,
-            rng_from_seed(self.seed ^ 0xb075),
-            self.delay,
-        ));
+        let rng = bot_rng.unwrap_or_else(|| rng_from_seed(self.seed ^ 0xb075));
+        self.driver = Some(Driver::new(bots, rng, self.delay));
         self.session = Some(session);
     }
 
     /// A saved session, resumed with what the bots had learned.
     pub fn resume(save: HoldemSave, delay: Duration, ascii: bool) -> HoldemScreen {
         let mut s = HoldemScreen::new(save.setup, save.seed, delay, ascii);
-        s.seat(save.session);
+        s.seat(save.session, save.bot_rng);
         if let Some(d) = &mut s.driver {
             d.recall(&save.reads);
         }
@@ -272,7 +274,11 @@ impl HoldemScreen {
         s.hands = save.hands;
         s.net = save.net;
         s.net_bb = save.net_bb;
-        s.recorded_hand = s.session.as_ref().map_or(0, Session::hands_played);
+        // A hand saved unfinished is booked when it ends.
+        s.recorded_hand = s.session.as_ref().map_or(0, |session| {
+            let over = session.table().and_then(Game::outcome).is_some();
+            session.hands_played() - u64::from(!over && session.hands_played() > 0)
+        });
         s
     }
 
@@ -295,6 +301,7 @@ impl HoldemScreen {
                 .as_ref()
                 .map(Driver::memories)
                 .unwrap_or_default(),
+            bot_rng: self.driver.as_ref().and_then(Driver::rng),
         })
     }
 

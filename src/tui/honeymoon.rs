@@ -20,7 +20,7 @@ use super::stats::Record;
 use super::theme::Theme;
 use super::worker::{Driver, Step, spinner};
 use crate::cards::{Card, Suit};
-use crate::game::{Game, Seat, rng_from_seed};
+use crate::game::{Game, GameRng, Seat, rng_from_seed};
 use crate::honeymoon::bots::make_bot;
 use crate::honeymoon::game::{Action, Bid, Call, Event, Honeymoon, Options, Phase, Strain};
 use crate::honeymoon::solver::{Analysis, Solver};
@@ -37,6 +37,10 @@ pub struct HoneymoonSave {
     log: Vec<String>,
     bot_seed: u64,
     recorded: bool,
+    /// The computer player's generator (saves from before this field start
+    /// it afresh from `bot_seed`).
+    #[serde(default)]
+    bot_rng: Option<GameRng>,
 }
 
 impl HoneymoonSave {
@@ -122,15 +126,19 @@ impl HoneymoonScreen {
             Honeymoon::new(options, NORTH, seed),
             bot,
             seed ^ 0xb1d5,
+            None,
             delay,
             ascii,
         )
     }
 
+    /// The screen for `game`, its computer player's generator `bot_rng` or
+    /// a fresh one from `bot_seed`.
     fn with_game(
         game: Honeymoon,
         bot: &str,
         bot_seed: u64,
+        bot_rng: Option<GameRng>,
         delay: Duration,
         ascii: bool,
     ) -> HoneymoonScreen {
@@ -138,7 +146,11 @@ impl HoneymoonScreen {
         let mut s = HoneymoonScreen {
             game,
             bot: bot.to_string(),
-            driver: Driver::new(bots, rng_from_seed(bot_seed), delay),
+            driver: Driver::new(
+                bots,
+                bot_rng.unwrap_or_else(|| rng_from_seed(bot_seed)),
+                delay,
+            ),
             bot_seed,
             card_cursor: 0,
             bid_cursor: (1, 0),
@@ -157,7 +169,14 @@ impl HoneymoonScreen {
 
     /// A saved match, resumed.
     pub fn resume(save: HoneymoonSave, delay: Duration, ascii: bool) -> HoneymoonScreen {
-        let mut s = HoneymoonScreen::with_game(save.game, &save.bot, save.bot_seed, delay, ascii);
+        let mut s = HoneymoonScreen::with_game(
+            save.game,
+            &save.bot,
+            save.bot_seed,
+            save.bot_rng,
+            delay,
+            ascii,
+        );
         s.log = save.log;
         s.recorded = save.recorded;
         s
@@ -171,6 +190,7 @@ impl HoneymoonScreen {
             log: self.log.clone(),
             bot_seed: self.bot_seed,
             recorded: self.recorded,
+            bot_rng: self.driver.rng(),
         }
     }
 

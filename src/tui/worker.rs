@@ -1,6 +1,8 @@
 //! Computer players think on a worker thread so the screen keeps drawing:
 //! the bot and its generator go to the thread and come back with the
-//! chosen action.
+//! chosen action. A save taken meanwhile holds the bot's memory and the
+//! generator as they were before the decision, so that a resumed game asks
+//! the bot the same question with the same luck.
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
@@ -106,6 +108,17 @@ pub struct Driver<G: Game> {
     delay: Duration,
     /// Seats whose bot died: they play their first legal action.
     failed: Vec<Seat>,
+    /// The decision under way (thinking, or waiting out the pause), as it
+    /// began.
+    before: Option<Before>,
+}
+
+/// A seat's bot's memory and the generator when it began a decision: what
+/// a save holds until the decision is played.
+struct Before {
+    seat: Seat,
+    memory: Option<serde_json::Value>,
+    rng: GameRng,
 }
 
 impl<G: Game> std::fmt::Debug for Driver<G> {
@@ -131,16 +144,31 @@ where
             last_move: Instant::now(),
             delay,
             failed: Vec::new(),
+            before: None,
         }
     }
 
-    /// What each seat's bot has learned, for a save (`None` for a human, a
-    /// bot that learns nothing, or one thinking right now).
+    /// What each seat's bot has learned, for a save (`None` for a human or
+    /// a bot that learns nothing); for a bot in the middle of a decision,
+    /// what it knew before.
     pub fn memories(&self) -> Vec<Option<serde_json::Value>> {
         self.bots
             .iter()
-            .map(|b| b.as_ref().and_then(|b| b.memory()))
+            .enumerate()
+            .map(|(seat, bot)| match &self.before {
+                Some(before) if before.seat == seat => before.memory.clone(),
+                _ => bot.as_ref().and_then(|b| b.memory()),
+            })
             .collect()
+    }
+
+    /// The bots' generator, for a save: as it was before the decision under
+    /// way, if any.
+    pub fn rng(&self) -> Option<GameRng> {
+        match &self.before {
+            Some(before) => Some(before.rng.clone()),
+            None => self.rng.clone(),
+        }
     }
 
     /// Gives each seat's bot back what it had learned.
@@ -184,11 +212,17 @@ where
             if self.last_move.elapsed() < self.delay {
                 return Step::Busy;
             }
+            self.before = None;
             return self.pending.take().map_or(Step::Busy, Step::Act);
         }
         match self.worker.take() {
             None => {
                 if let (Some(bot), Some(rng)) = (self.bots[seat].take(), self.rng.take()) {
+                    self.before = Some(Before {
+                        seat,
+                        memory: bot.memory(),
+                        rng: rng.clone(),
+                    });
                     self.worker = Some(Worker::spawn(bot, game.view(seat), rng));
                 }
                 Step::Busy
@@ -204,12 +238,66 @@ where
                     self.pending = Some(done.action);
                     Step::Busy
                 }
-                // The bot died: play the first legal action for it from now on.
+                // The bot died: play the first legal action for it from now
+                // on. (Its generator went with it: the others go on from the
+                // state it began with.)
                 Poll::Failed => {
+                    self.rng = self.before.take().map(|b| b.rng);
                     self.failed.push(seat);
                     first_legal()
                 }
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::bots::{AiKind, make_bot};
+    use crate::doom::state::random_board;
+    use crate::doom::strong::Limits;
+    use crate::doom::{Config, DoomGame, Move, RuleSet, View};
+    use crate::game::rng_from_seed;
+
+    /// A bot with a bug: it dies on its first decision.
+    struct Dies;
+
+    impl Bot<DoomGame> for Dies {
+        fn name(&self) -> &str {
+            "dies"
+        }
+
+        fn choose(&mut self, _: &View, _: &mut GameRng) -> Move {
+            panic!("a bot with a bug (this panic is expected in the test)")
+        }
+    }
+
+    #[test]
+    fn a_bot_that_dies_plays_its_first_legal_move_and_the_others_go_on() {
+        let config = Config::new(2, 3, RuleSet::Classic).unwrap_or_else(|e| panic!("{e}"));
+        let board =
+            random_board(3, &config, &mut rng_from_seed(4)).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = DoomGame::new(config, board, 0, 4);
+        let bots: Vec<Option<Box<dyn Bot<DoomGame>>>> = vec![
+            Some(Box::new(Dies)),
+            Some(make_bot(AiKind::Greedy, Limits::depth(1))),
+        ];
+        let mut driver = Driver::new(bots, rng_from_seed(5), Duration::ZERO);
+        let mut moves = [0; 2];
+        for _ in 0..100_000 {
+            match driver.step(&game) {
+                Step::Idle => break,
+                Step::Busy => thread::sleep(Duration::from_millis(1)),
+                Step::Act(m) => {
+                    moves[game.to_act().unwrap_or_default()] += 1;
+                    game.apply(m).unwrap_or_else(|e| panic!("{e}"));
+                    driver.moved();
+                }
+            }
+        }
+        assert!(game.outcome().is_some(), "the game was played to its end");
+        assert!(moves[0] > 0 && moves[1] > 0, "both seats moved: {moves:?}");
+        assert!(driver.rng().is_some(), "the generator is still there");
     }
 }
