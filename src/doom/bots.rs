@@ -1,6 +1,7 @@
 //! The computer players: `book` (the book's AI, exactly), `strong` (our
-//! own search), `greedy` (the likeliest attack while it is likely) and
-//! `random`. Each is a [`Bot`] that can run on a worker
+//! own search), `greedy` (the likeliest attack while it is likely),
+//! `random`, and `oracle` (a measuring stick that is told its opponents
+//! play at random). Each is a [`Bot`] that can run on a worker
 //! thread.
 
 use std::fmt;
@@ -9,6 +10,7 @@ use std::time::Duration;
 
 use rand::Rng;
 
+use super::model::{ModelSearch, OpponentModel};
 use super::playout::{self, greedy_move};
 use super::rules::{Move, RuleSet};
 use super::search::{ExactSolver, book_move, first_best};
@@ -27,6 +29,9 @@ pub enum AiKind {
     Greedy,
     /// Uniformly random legal moves.
     Random,
+    /// Expectimax that assumes its opponents play uniformly at random:
+    /// the ceiling of play against `random`, not a fair opponent.
+    Oracle,
 }
 
 impl AiKind {
@@ -37,6 +42,7 @@ impl AiKind {
             AiKind::Strong => "strong",
             AiKind::Greedy => "greedy",
             AiKind::Random => "random",
+            AiKind::Oracle => "oracle",
         }
     }
 }
@@ -49,7 +55,7 @@ impl fmt::Display for AiKind {
 
 /// An unknown AI name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown AI {0:?}: choose book, strong, greedy or random")]
+#[error("unknown AI {0:?}: choose book, strong, greedy, random or oracle")]
 pub struct UnknownAi(pub String);
 
 impl FromStr for AiKind {
@@ -61,6 +67,7 @@ impl FromStr for AiKind {
             "strong" => Ok(AiKind::Strong),
             "greedy" => Ok(AiKind::Greedy),
             "random" => Ok(AiKind::Random),
+            "oracle" => Ok(AiKind::Oracle),
             _ => Err(UnknownAi(s.to_string())),
         }
     }
@@ -73,6 +80,7 @@ pub fn make_bot(kind: AiKind, limits: Limits) -> Box<dyn Bot<DoomGame>> {
         AiKind::Strong => Box::new(StrongBot::new(limits)),
         AiKind::Greedy => Box::new(GreedyBot),
         AiKind::Random => Box::new(RandomBot),
+        AiKind::Oracle => Box::new(OracleBot::new(limits)),
     }
 }
 
@@ -124,7 +132,7 @@ impl Bot<DoomGame> for StrongBot {
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
         if cfg.rules == RuleSet::Chance {
-            return playout::decide(cfg, pos, self.limits, rng.random())
+            return playout::decide(cfg, pos, self.limits, OpponentModel::SOUND, rng.random())
                 .map_or(Move::Pass, |d| d.best);
         }
         if cfg.rules == RuleSet::Classic && pos.board.len() <= 9 {
@@ -174,6 +182,52 @@ impl Bot<DoomGame> for RandomBot {
     }
 }
 
+/// The oracle searches this many moves deep unless given a depth.
+pub const ORACLE_DEPTH: u8 = 3;
+
+/// Expectimax against opponents modelled as uniformly random
+/// ([`OpponentModel::RANDOM`]): `limits.depth` moves deep when no time
+/// budget is set, else [`ORACLE_DEPTH`].
+#[derive(Debug, Clone, Copy)]
+pub struct OracleBot {
+    depth: u8,
+}
+
+impl OracleBot {
+    /// An oracle searching as `limits` say.
+    pub fn new(limits: Limits) -> OracleBot {
+        OracleBot {
+            depth: if limits.budget.is_some() {
+                ORACLE_DEPTH
+            } else {
+                limits.depth
+            },
+        }
+    }
+}
+
+impl Bot<DoomGame> for OracleBot {
+    fn name(&self) -> &str {
+        "oracle"
+    }
+
+    fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
+        let (cfg, pos) = (&view.config, &view.position);
+        let decided = if cfg.rules == RuleSet::Chance {
+            playout::decide(
+                cfg,
+                pos,
+                Limits::depth(self.depth),
+                OpponentModel::RANDOM,
+                rng.random(),
+            )
+        } else {
+            ModelSearch::new(*cfg, OpponentModel::RANDOM).decide(pos, self.depth)
+        };
+        decided.map_or(Move::Pass, |d| d.best)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,7 +246,13 @@ mod tests {
     fn bots_are_send_and_play_legal_moves_to_the_end() {
         fn is_send<T: Send>(_: &T) {}
         let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1 b3 a2 b1 a3 b2 a1 b3").unwrap();
-        for kind in [AiKind::Book, AiKind::Strong, AiKind::Greedy, AiKind::Random] {
+        for kind in [
+            AiKind::Book,
+            AiKind::Strong,
+            AiKind::Greedy,
+            AiKind::Random,
+            AiKind::Oracle,
+        ] {
             let mut bot = make_bot(kind, Limits::depth(3));
             is_send(&bot);
             let mut game = DoomGame::new(Config::classic(), board, 0, 7);
