@@ -443,6 +443,11 @@ fn play_one(
         }
         let view = game.view(seat);
         let m = bots[seat_ai(seat)].choose(&view, &mut rng);
+        for (i, bot) in bots.iter_mut().enumerate() {
+            if i != seat_ai(seat) {
+                bot.observe(&view, &m);
+            }
+        }
         if game.apply(m).is_err() {
             // A bot's move is always legal; should one not be, pass or end.
             let fallback = game.legal_actions().first().copied().unwrap_or(Move::Pass);

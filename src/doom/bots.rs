@@ -9,8 +9,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use rand::Rng;
+use serde::Deserialize;
 
-use super::model::{ModelSearch, OpponentModel};
+use super::model::{OpponentModel, Reads};
 use super::playout::{self, greedy_move};
 use super::rules::{Move, RuleSet};
 use super::search::{ExactSolver, book_move, first_best};
@@ -102,11 +103,13 @@ impl Bot<DoomGame> for BookBot {
 /// Our AI: under classic rules exact play on small boards, otherwise
 /// iterative deepening within its limits; under chance rules Monte Carlo
 /// playouts (`limits.depth` rounds of them, or as many as the budget
-/// allows), seeded from the rng it is given.
+/// allows), seeded from the rng it is given, with the opponents played as
+/// its reads of their moves say ([`Reads::model`]).
 #[derive(Debug)]
 pub struct StrongBot {
     limits: Limits,
     search: Option<StrongSearch>,
+    reads: Reads,
 }
 
 impl StrongBot {
@@ -115,7 +118,13 @@ impl StrongBot {
         StrongBot {
             limits,
             search: None,
+            reads: Reads::default(),
         }
+    }
+
+    /// What it has read of its opponents.
+    pub fn reads(&self) -> &Reads {
+        &self.reads
     }
 
     /// The default: one second a move.
@@ -132,7 +141,7 @@ impl Bot<DoomGame> for StrongBot {
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
         if cfg.rules == RuleSet::Chance {
-            return playout::decide(cfg, pos, self.limits, OpponentModel::SOUND, rng.random())
+            return playout::decide(cfg, pos, self.limits, self.reads.model(), rng.random())
                 .map_or(Move::Pass, |d| d.best);
         }
         if cfg.rules == RuleSet::Classic && pos.board.len() <= 9 {
@@ -150,6 +159,20 @@ impl Bot<DoomGame> for StrongBot {
         search
             .decide(pos, self.limits)
             .map_or(Move::Pass, |d| d.best)
+    }
+
+    fn observe(&mut self, view: &View, action: &Move) {
+        self.reads.observe(&view.config, &view.position, *action);
+    }
+
+    fn memory(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(self.reads).ok()
+    }
+
+    fn recall(&mut self, memory: &serde_json::Value) {
+        if let Ok(reads) = Reads::deserialize(memory) {
+            self.reads = reads;
+        }
     }
 }
 
@@ -182,27 +205,18 @@ impl Bot<DoomGame> for RandomBot {
     }
 }
 
-/// The oracle searches this many moves deep unless given a depth.
-pub const ORACLE_DEPTH: u8 = 3;
-
-/// Expectimax against opponents modelled as uniformly random
-/// ([`OpponentModel::RANDOM`]): `limits.depth` moves deep when no time
-/// budget is set, else [`ORACLE_DEPTH`].
+/// The playouts against opponents told to be uniformly random
+/// ([`OpponentModel::RANDOM`]), under either rule set: `limits.depth`
+/// rounds, or as many as the budget allows.
 #[derive(Debug, Clone, Copy)]
 pub struct OracleBot {
-    depth: u8,
+    limits: Limits,
 }
 
 impl OracleBot {
-    /// An oracle searching as `limits` say.
+    /// An oracle playing out as `limits` say.
     pub fn new(limits: Limits) -> OracleBot {
-        OracleBot {
-            depth: if limits.budget.is_some() {
-                ORACLE_DEPTH
-            } else {
-                limits.depth
-            },
-        }
+        OracleBot { limits }
     }
 }
 
@@ -213,18 +227,8 @@ impl Bot<DoomGame> for OracleBot {
 
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
-        let decided = if cfg.rules == RuleSet::Chance {
-            playout::decide(
-                cfg,
-                pos,
-                Limits::depth(self.depth),
-                OpponentModel::RANDOM,
-                rng.random(),
-            )
-        } else {
-            ModelSearch::new(*cfg, OpponentModel::RANDOM).decide(pos, self.depth)
-        };
-        decided.map_or(Move::Pass, |d| d.best)
+        playout::decide(cfg, pos, self.limits, OpponentModel::RANDOM, rng.random())
+            .map_or(Move::Pass, |d| d.best)
     }
 }
 

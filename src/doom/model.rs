@@ -1,33 +1,26 @@
-//! Search against a model of the opponents: expectimax in which the
-//! player to move picks its best move, an opponent's move is a blend of
-//! the move worst for that player (paranoid play) and the average over
-//! every legal move (uniform random play, exactly the `random` bot's
-//! distribution), and a dice roll is weighted by the book's odds table.
-//! Depth-limited in moves (a pass is free, as in `super::strong`), rated
-//! at the horizon by the strong evaluation.
+//! Models of the opponents: how a player assumes they play (soundly,
+//! uniformly at random like the `random` bot, or a blend), and the reads
+//! that estimate this from the moves they are seen to make.
 //!
-//! With the model set to uniform random play this is the measuring stick
-//! for play against `random` (the `oracle` AI); the strong AI blends its
-//! model by what it has seen its opponents do ([`Reads`]).
-
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+//! The reads watch the positions that tell the two apart under chance
+//! rules: the turn has begun and a near-sure attack is there (one the
+//! default policy would make). A sound player then attacks with good odds
+//! but for a rare slip; a random player picks any legal move alike, so it
+//! often blunders: it passes, or attacks against the odds. Each such move
+//! moves the log-odds of "random" by its likelihood ratio.
 
 use serde::{Deserialize, Serialize};
 
-use super::eval;
-use super::rules::{Config, Move, Outcome, Position};
-use super::strong::{Decision, beyond};
-use super::tt::{self, Key, KeyHasher};
+use super::odds::win_odds;
+use super::playout::greedy_move;
+use super::rules::{Config, Move, Position, RuleSet};
 
-/// How the opponents are assumed to play: sound moves, uniformly random
-/// ones, or a blend. Here a sound move is the one worst for the player
-/// searching (paranoid play); in playouts (`super::playout`) it is the
+/// How the opponents are assumed to play in playouts (`super::playout`):
+/// each of their moves is uniformly random with chance `random`, else the
 /// default policy's.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OpponentModel {
-    /// The share of uniform random play, 0 to 1: here an opponent's move
-    /// is worth `random × mean + (1 − random) × worst` over its moves.
+    /// The share of uniformly random moves, 0 to 1.
     pub random: f32,
 }
 
@@ -38,104 +31,198 @@ impl OpponentModel {
     pub const RANDOM: OpponentModel = OpponentModel { random: 1.0 };
 }
 
-/// Expectimax under an [`OpponentModel`], with a table of exact values
-/// (no bounds are needed without pruning) kept for one decision.
-#[derive(Debug)]
-pub struct ModelSearch {
-    cfg: Config,
-    model: OpponentModel,
-    table: HashMap<(Key, u8), f32, BuildHasherDefault<KeyHasher>>,
-    nodes: u64,
+/// The chance that a sound player blunders where a near-sure attack is.
+const SLIP: f32 = 0.05;
+
+/// Attacks less likely than this to win are blunders while a near-sure
+/// one is there.
+const POOR: f32 = 0.5;
+
+/// The prior log-odds that an opponent plays at random (1 in 10).
+const PRIOR: f32 = -2.2;
+
+/// The evidence is capped both ways, so a read can still turn.
+const CAP: f32 = 12.0;
+
+/// Whether `mv` at `pos` is a blunder: a pass or a poor attack while the
+/// turn has begun and a near-sure attack is there. `None` when `pos` does
+/// not tell (no such attack, the first move of a turn, classic rules).
+fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
+    if cfg.rules != RuleSet::Chance
+        || pos.first_move
+        || !matches!(greedy_move(cfg, pos), Some(Move::Attack { .. }))
+    {
+        return None;
+    }
+    Some(match mv {
+        Move::Pass => true,
+        Move::Attack { from, to } => {
+            win_odds(pos.board.dice(from.into()), pos.board.dice(to.into())) < POOR
+        }
+    })
 }
 
-impl ModelSearch {
-    /// A search for games under `cfg` against opponents playing as `model`.
-    pub fn new(cfg: Config, model: OpponentModel) -> ModelSearch {
-        ModelSearch {
-            cfg,
-            model,
-            table: HashMap::default(),
-            nodes: 0,
+/// What a player has read of its opponents (pooled): the log-odds that
+/// they play uniformly at random rather than soundly.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reads {
+    log_odds: f32,
+    seen: u32,
+}
+
+impl Default for Reads {
+    fn default() -> Reads {
+        Reads {
+            log_odds: PRIOR,
+            seen: 0,
         }
     }
+}
 
-    /// Every move of the player to move, in rules order, rated `depth`
-    /// moves deep for that player.
-    pub fn ratings(&mut self, pos: &Position, depth: u8) -> Vec<(Move, f32)> {
-        self.table.clear();
-        self.nodes = 0;
-        let depth = depth.max(1);
-        pos.moves(&self.cfg)
-            .into_iter()
-            .map(|m| (m, self.child(pos, m, beyond(m, depth), pos.player)))
-            .collect()
-    }
-
-    /// The first of the best-rated moves; `None` when the game is over.
-    pub fn decide(&mut self, pos: &Position, depth: u8) -> Option<Decision> {
-        let rated = self.ratings(pos, depth);
-        let (best, value) = rated
-            .into_iter()
-            .reduce(|b, c| if c.1 > b.1 { c } else { b })?;
-        Some(Decision {
-            best,
-            value,
-            depth: depth.max(1),
-            nodes: self.nodes,
-        })
-    }
-
-    fn child(&mut self, pos: &Position, m: Move, depth: u8, root: u8) -> f32 {
-        match pos.outcome(&self.cfg, m) {
-            Outcome::Sure(next) => self.value(&next, depth, root),
-            Outcome::Roll { odds, won, lost } => {
-                let w = if odds > 0.0 {
-                    self.value(&won, depth, root)
-                } else {
-                    0.0
-                };
-                let l = if odds < 1.0 {
-                    self.value(&lost, depth, root)
-                } else {
-                    0.0
-                };
-                odds * w + (1.0 - odds) * l
-            }
+impl Reads {
+    /// Learns from an opponent making `mv` at `pos`; only legal moves in
+    /// positions that tell (see the module doc) count.
+    pub fn observe(&mut self, cfg: &Config, pos: &Position, mv: Move) {
+        if !pos.is_legal(cfg, mv) {
+            return;
         }
-    }
-
-    fn value(&mut self, pos: &Position, depth: u8, root: u8) -> f32 {
-        self.nodes += 1;
-        if depth == 0 {
-            let rated = if pos.first_move {
-                *pos
-            } else {
-                pos.after_pass(&self.cfg)
-            };
-            return eval::strong(&self.cfg, &rated, root);
-        }
-        let key = (tt::key(pos, root, self.cfg.rules), depth);
-        if let Some(&v) = self.table.get(&key) {
-            return v;
-        }
-        let moves = pos.moves(&self.cfg);
-        let v = if moves.is_empty() {
-            eval::strong(&self.cfg, pos, root)
-        } else {
-            let vals: Vec<f32> = moves
-                .iter()
-                .map(|&m| self.child(pos, m, beyond(m, depth), root))
-                .collect();
-            if pos.player == root {
-                vals.iter().copied().fold(f32::NEG_INFINITY, f32::max)
-            } else {
-                let worst = vals.iter().copied().fold(f32::INFINITY, f32::min);
-                let mean = vals.iter().sum::<f32>() / vals.len() as f32;
-                let r = self.model.random;
-                r * mean + (1.0 - r) * worst
-            }
+        let Some(blundered) = blunder(cfg, pos, mv) else {
+            return;
         };
-        self.table.insert(key, v);
-        v
+        let legal = pos.moves(cfg);
+        let blunders = legal
+            .iter()
+            .filter(|&&m| blunder(cfg, pos, m) == Some(true))
+            .count();
+        // A random player blunders as often as blunders are among its moves.
+        let random = blunders as f32 / legal.len() as f32;
+        let ratio = if blundered {
+            random / SLIP
+        } else {
+            (1.0 - random) / (1.0 - SLIP)
+        };
+        self.log_odds = (self.log_odds + ratio.ln()).clamp(-CAP, CAP);
+        self.seen += 1;
+    }
+
+    /// The chance that the opponents play at random.
+    pub fn random_chance(&self) -> f32 {
+        1.0 / (1.0 + (-self.log_odds).exp())
+    }
+
+    /// Moves observed in positions that tell.
+    pub fn seen(&self) -> u32 {
+        self.seen
+    }
+
+    /// The model to play against: sound play until random play is the
+    /// likelier, then random moves with the chance the reads give them.
+    pub fn model(&self) -> OpponentModel {
+        let p = self.random_chance();
+        if p < 0.5 {
+            OpponentModel::SOUND
+        } else {
+            OpponentModel { random: p }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::board::Board;
+    use crate::doom::search::book_move;
+    use crate::doom::state::{DoomGame, View, random_board, random_move};
+    use crate::game::{Game, rng_from_seed};
+
+    fn chance() -> Config {
+        Config::new(2, 5, RuleSet::Chance).unwrap()
+    }
+
+    /// Feeds every move of a seeded chance game between `mover`s to reads.
+    fn read_game(seed: u64, moves: usize, mut mover: impl FnMut(&View) -> Move) -> Reads {
+        let cfg = chance();
+        let board = random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
+        let mut game = DoomGame::new(cfg, board, 0, seed);
+        let mut reads = Reads::default();
+        for _ in 0..moves {
+            let Some(seat) = game.to_act() else { break };
+            let view = game.view(seat);
+            let m = mover(&view);
+            reads.observe(&cfg, &view.position, m);
+            game.apply(m).unwrap();
+        }
+        reads
+    }
+
+    #[test]
+    fn blunders_where_a_sure_attack_was_read_as_random() {
+        let cfg = chance();
+        // 0 (five dice) may take 2 (b1, sure) or try 1 (b5, 46%), or pass.
+        let mut pos = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
+        pos.first_move = false;
+        let mut reads = Reads::default();
+        assert_eq!(reads.model(), OpponentModel::SOUND);
+        let mut last = reads.random_chance();
+        for m in [Move::Pass, Move::Attack { from: 0, to: 1 }, Move::Pass] {
+            reads.observe(&cfg, &pos, m);
+            assert!(reads.random_chance() > last, "{m}");
+            last = reads.random_chance();
+        }
+        assert!(reads.model().random > 0.9, "{reads:?}");
+        // Taking the sure hex, again and again, brings it back.
+        for _ in 0..12 {
+            reads.observe(&cfg, &pos, Move::Attack { from: 0, to: 2 });
+        }
+        assert_eq!(reads.model(), OpponentModel::SOUND);
+        assert_eq!(reads.seen(), 15);
+    }
+
+    #[test]
+    fn positions_that_tell_nothing_are_not_counted() {
+        let cfg = chance();
+        let mut reads = Reads::default();
+        let mut pos = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
+        // The first move of a turn: no pass to blunder with.
+        reads.observe(&cfg, &pos, Move::Attack { from: 0, to: 1 });
+        // No near-sure attack (two dice on one: 84%).
+        let mut unsure = Position::new(Board::parse("a2 b5 b1 a1").unwrap(), 0);
+        unsure.first_move = false;
+        reads.observe(&cfg, &unsure, Move::Pass);
+        // An illegal move.
+        pos.first_move = false;
+        reads.observe(&cfg, &pos, Move::Attack { from: 3, to: 1 });
+        // Classic rules.
+        reads.observe(&Config::classic(), &pos, Move::Pass);
+        assert_eq!(reads, Reads::default());
+    }
+
+    #[test]
+    fn the_random_bot_is_read_as_random_within_a_game() {
+        for seed in 0..8 {
+            let mut rng = rng_from_seed(seed + 100);
+            let reads = read_game(seed, 60, |v| random_move(v, &mut rng).unwrap());
+            assert!(reads.model().random > 0.5, "seed {seed}: {reads:?}");
+        }
+    }
+
+    #[test]
+    fn the_book_ai_and_the_greedy_policy_are_read_as_sound() {
+        for seed in 0..8 {
+            let book = read_game(seed, 200, |v| {
+                book_move(&v.config, &v.position).unwrap_or(Move::Pass)
+            });
+            assert_eq!(book.model(), OpponentModel::SOUND, "seed {seed}: {book:?}");
+            let greedy = read_game(seed, 200, |v| {
+                greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
+            });
+            assert_eq!(
+                greedy.model(),
+                OpponentModel::SOUND,
+                "seed {seed}: {greedy:?}"
+            );
+            // The default policy never blunders by a near-sure attack.
+            assert!(greedy.log_odds <= PRIOR, "seed {seed}: {greedy:?}");
+        }
     }
 }

@@ -309,7 +309,7 @@ fn drop_long_shots(cfg: &Config, pos: &Position, moves: &mut Vec<Move>, start: u
 /// The depth left after `m` with `depth` to go: a pass costs nothing (the
 /// turn is over, and the search should see the reply; the next player
 /// cannot pass at once, so this never loops).
-pub(super) fn beyond(m: Move, depth: u8) -> u8 {
+fn beyond(m: Move, depth: u8) -> u8 {
     if m == Move::Pass { depth } else { depth - 1 }
 }
 
