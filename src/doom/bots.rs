@@ -293,4 +293,66 @@ mod tests {
         assert!(first.len() > 10);
         assert_eq!(first, play());
     }
+
+    /// Strong (seat 0) against random on a seeded 5×5 chance board, strong
+    /// watching random's moves; the moves made and strong's reads.
+    fn strong_watching_random(seed: u64) -> (Vec<Move>, Reads) {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = crate::doom::state::random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
+        let mut strong = StrongBot::new(Limits::depth(1));
+        let mut random = RandomBot;
+        let mut game = DoomGame::new(cfg, board, 0, seed);
+        let mut rng = rng_from_seed(seed + 1);
+        let mut moves = Vec::new();
+        while let Some(seat) = game.to_act()
+            && moves.len() < 150
+        {
+            let view = game.view(seat);
+            let m = if seat == 0 {
+                strong.choose(&view, &mut rng)
+            } else {
+                let m = random.choose(&view, &mut rng);
+                strong.observe(&view, &m);
+                m
+            };
+            game.apply(m).unwrap();
+            moves.push(m);
+        }
+        (moves, *strong.reads())
+    }
+
+    #[test]
+    fn strong_reads_random_play_and_replays_for_a_seed() {
+        let mut turned = 0;
+        for seed in 0..4 {
+            let (moves, reads) = strong_watching_random(seed);
+            assert_eq!((moves.clone(), reads), strong_watching_random(seed));
+            if reads.model().random > 0.5 {
+                turned += 1;
+            }
+        }
+        assert!(
+            turned >= 3,
+            "strong read random play in {turned} of 4 games"
+        );
+    }
+
+    #[test]
+    fn strong_keeps_its_reads_in_a_saved_game() {
+        let (_, reads) = strong_watching_random(0);
+        let mut watcher = StrongBot::new(Limits::depth(1));
+        let (_, watched) = strong_watching_random(0);
+        assert_eq!(watched, reads);
+        let memory = {
+            let mut b = StrongBot::new(Limits::depth(1));
+            b.recall(&serde_json::to_value(reads).unwrap());
+            b.memory().unwrap()
+        };
+        watcher.recall(&memory);
+        assert_eq!(*watcher.reads(), reads);
+        // A memory it cannot read leaves it fresh.
+        let mut fresh = StrongBot::new(Limits::depth(1));
+        fresh.recall(&serde_json::json!({"nonsense": 1}));
+        assert_eq!(*fresh.reads(), Reads::default());
+    }
 }
