@@ -327,12 +327,19 @@ mod tests {
         for seed in 0..4 {
             let (moves, reads) = strong_watching_random(seed);
             assert_eq!((moves.clone(), reads), strong_watching_random(seed));
+            if reads.seen() > 0 {
+                assert!(
+                    reads.random_chance() > Reads::default().random_chance(),
+                    "seed {seed}: {reads:?}"
+                );
+            }
             if reads.model().random > 0.5 {
                 turned += 1;
             }
         }
+        // Strong wins some games before random has given itself away.
         assert!(
-            turned >= 3,
+            turned >= 2,
             "strong read random play in {turned} of 4 games"
         );
     }
