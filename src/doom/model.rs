@@ -3,16 +3,16 @@
 //! that estimate this from the moves they are seen to make.
 //!
 //! The reads watch the positions that tell the two apart under chance
-//! rules: the turn has begun and a near-sure attack is there (one the
-//! default policy would make). A sound player then attacks with good odds
-//! but for a rare slip; a random player picks any legal move alike, so it
-//! often blunders: it passes, or attacks against the odds. Each such move
-//! moves the log-odds of "random" by its likelihood ratio.
+//! rules: a near-sure attack is there (one the default policy would make).
+//! A sound player then attacks with good odds but for a rare slip; a
+//! random player picks any legal move alike, so it often blunders: it
+//! passes, or attacks against the odds. Each such move moves the log-odds
+//! of "random" by its likelihood ratio.
 
 use serde::{Deserialize, Serialize};
 
 use super::odds::win_odds;
-use super::playout::greedy_move;
+use super::playout::GREEDY_ODDS;
 use super::rules::{Config, Move, Position, RuleSet};
 
 /// How the opponents are assumed to play in playouts (`super::playout`):
@@ -41,29 +41,31 @@ const POOR: f32 = 0.5;
 /// The prior log-odds that an opponent plays at random (1 in 10).
 const PRIOR: f32 = -2.2;
 
-/// The log-odds from which the opponents are played as random (about 400
+/// The log-odds from which the opponents are played as random (about 20
 /// to 1): a sound player's rare slips (the book's AI now and then passes
 /// by a sure attack) must not turn the read.
-const CONVINCED: f32 = 6.0;
+const CONVINCED: f32 = 3.0;
 
 /// The evidence is capped both ways, so a read can still turn.
 const CAP: f32 = 12.0;
 
-/// Whether `mv` at `pos` is a blunder: a pass or a poor attack while the
-/// turn has begun and a near-sure attack is there. `None` when `pos` does
-/// not tell (no such attack, the first move of a turn, classic rules).
+/// Whether `mv` at `pos` is a blunder: a pass or a poor attack while a
+/// near-sure attack is there. `None` when `pos` does not tell (no such
+/// attack, or classic rules).
 fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
-    if cfg.rules != RuleSet::Chance
-        || pos.first_move
-        || !matches!(greedy_move(cfg, pos), Some(Move::Attack { .. }))
-    {
+    if cfg.rules != RuleSet::Chance {
         return None;
     }
-    Some(match mv {
-        Move::Pass => true,
-        Move::Attack { from, to } => {
-            win_odds(pos.board.dice(from.into()), pos.board.dice(to.into())) < POOR
+    let odds = |from: u8, to: u8| win_odds(pos.board.dice(from.into()), pos.board.dice(to.into()));
+    let mut near_sure = false;
+    pos.for_each_move(cfg, |m| {
+        if let Move::Attack { from, to } = m {
+            near_sure |= odds(from, to) >= GREEDY_ODDS;
         }
+    });
+    near_sure.then_some(match mv {
+        Move::Pass => true,
+        Move::Attack { from, to } => odds(from, to) < POOR,
     })
 }
 
@@ -194,10 +196,10 @@ mod tests {
         let cfg = chance();
         let mut reads = Reads::default();
         let mut pos = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
-        // The first move of a turn: no pass to blunder with.
-        reads.observe(&cfg, &pos, Move::Attack { from: 0, to: 1 });
-        // No near-sure attack (two dice on one: 84%).
+        // No near-sure attack (two dice on one: 84%), at the first move of
+        // a turn or later.
         let mut unsure = Position::new(Board::parse("a2 b5 b1 a1").unwrap(), 0);
+        reads.observe(&cfg, &unsure, Move::Attack { from: 0, to: 1 });
         unsure.first_move = false;
         reads.observe(&cfg, &unsure, Move::Pass);
         // An illegal move.
@@ -231,7 +233,7 @@ mod tests {
             });
             assert_eq!(book.model(), OpponentModel::SOUND, "seed {seed}: {book:?}");
             let greedy = read_game(seed, 200, |v| {
-                greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
+                crate::doom::playout::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
             assert_eq!(
                 greedy.model(),
