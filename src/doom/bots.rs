@@ -30,8 +30,8 @@ pub enum AiKind {
     Greedy,
     /// Uniformly random legal moves.
     Random,
-    /// Expectimax that assumes its opponents play uniformly at random:
-    /// the ceiling of play against `random`, not a fair opponent.
+    /// Playouts told that the opponents play uniformly at random: a
+    /// measuring stick for play against `random`, not a fair opponent.
     Oracle,
 }
 
