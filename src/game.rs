@@ -56,6 +56,9 @@ pub trait Bot<G: Game>: Send {
     fn name(&self) -> &str;
     /// Picks a legal action for the seat whose view this is.
     fn choose(&mut self, view: &G::View, rng: &mut GameRng) -> G::Action;
+    /// Sees another seat about to take `action` in the position `view`
+    /// shows; bots that read their opponents learn from it.
+    fn observe(&mut self, _view: &G::View, _action: &G::Action) {}
     /// What the bot has learned that a saved game should keep (reads of
     /// its opponents); `None` when it learns nothing.
     fn memory(&self) -> Option<serde_json::Value> {

@@ -139,7 +139,7 @@ pub struct SimArgs {
     /// Games to play.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// The AIs, comma-separated (book, strong, greedy, random); seat s of game g
+    /// The AIs, comma-separated (book, strong, greedy, random, oracle); seat s of game g
     /// is played by AI (s + g) mod count, so every AI takes every seat.
     #[arg(long, value_delimiter = ',', required = true)]
     ai: Vec<String>,
@@ -217,7 +217,7 @@ fn solve(a: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = Position::new(board, player);
     let mut nodes = 0u64;
     let ratings: Vec<(Move, f64)> = match (ai, cfg.rules, a.depth) {
-        (AiKind::Random | AiKind::Greedy, ..) => {
+        (AiKind::Random | AiKind::Greedy | AiKind::Oracle, ..) => {
             return Err(CliError::Input(format!(
                 "solve rates moves with book or strong, not {ai}"
             )));
@@ -443,6 +443,11 @@ fn play_one(
         }
         let view = game.view(seat);
         let m = bots[seat_ai(seat)].choose(&view, &mut rng);
+        for (i, bot) in bots.iter_mut().enumerate() {
+            if i != seat_ai(seat) {
+                bot.observe(&view, &m);
+            }
+        }
         if game.apply(m).is_err() {
             // A bot's move is always legal; should one not be, pass or end.
             let fallback = game.legal_actions().first().copied().unwrap_or(Move::Pass);

@@ -1,6 +1,7 @@
 //! The computer players: `book` (the book's AI, exactly), `strong` (our
-//! own search), `greedy` (the likeliest attack while it is likely) and
-//! `random`. Each is a [`Bot`] that can run on a worker
+//! own search), `greedy` (the likeliest attack while it is likely),
+//! `random`, and `oracle` (a measuring stick that is told its opponents
+//! play at random). Each is a [`Bot`] that can run on a worker
 //! thread.
 
 use std::fmt;
@@ -8,7 +9,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use rand::Rng;
+use serde::Deserialize;
 
+use super::model::{OpponentModel, Reads};
 use super::playout::{self, greedy_move};
 use super::rules::{Move, RuleSet};
 use super::search::{ExactSolver, book_move, first_best};
@@ -27,6 +30,9 @@ pub enum AiKind {
     Greedy,
     /// Uniformly random legal moves.
     Random,
+    /// Playouts told that the opponents play uniformly at random: a
+    /// measuring stick for play against `random`, not a fair opponent.
+    Oracle,
 }
 
 impl AiKind {
@@ -37,6 +43,7 @@ impl AiKind {
             AiKind::Strong => "strong",
             AiKind::Greedy => "greedy",
             AiKind::Random => "random",
+            AiKind::Oracle => "oracle",
         }
     }
 }
@@ -49,7 +56,7 @@ impl fmt::Display for AiKind {
 
 /// An unknown AI name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown AI {0:?}: choose book, strong, greedy or random")]
+#[error("unknown AI {0:?}: choose book, strong, greedy, random or oracle")]
 pub struct UnknownAi(pub String);
 
 impl FromStr for AiKind {
@@ -61,6 +68,7 @@ impl FromStr for AiKind {
             "strong" => Ok(AiKind::Strong),
             "greedy" => Ok(AiKind::Greedy),
             "random" => Ok(AiKind::Random),
+            "oracle" => Ok(AiKind::Oracle),
             _ => Err(UnknownAi(s.to_string())),
         }
     }
@@ -73,6 +81,7 @@ pub fn make_bot(kind: AiKind, limits: Limits) -> Box<dyn Bot<DoomGame>> {
         AiKind::Strong => Box::new(StrongBot::new(limits)),
         AiKind::Greedy => Box::new(GreedyBot),
         AiKind::Random => Box::new(RandomBot),
+        AiKind::Oracle => Box::new(OracleBot::new(limits)),
     }
 }
 
@@ -94,11 +103,13 @@ impl Bot<DoomGame> for BookBot {
 /// Our AI: under classic rules exact play on small boards, otherwise
 /// iterative deepening within its limits; under chance rules Monte Carlo
 /// playouts (`limits.depth` rounds of them, or as many as the budget
-/// allows), seeded from the rng it is given.
+/// allows), seeded from the rng it is given, with the opponents played as
+/// its reads of their moves say ([`Reads::model`]).
 #[derive(Debug)]
 pub struct StrongBot {
     limits: Limits,
     search: Option<StrongSearch>,
+    reads: Reads,
 }
 
 impl StrongBot {
@@ -107,7 +118,13 @@ impl StrongBot {
         StrongBot {
             limits,
             search: None,
+            reads: Reads::default(),
         }
+    }
+
+    /// What it has read of its opponents.
+    pub fn reads(&self) -> &Reads {
+        &self.reads
     }
 
     /// The default: one second a move.
@@ -124,7 +141,7 @@ impl Bot<DoomGame> for StrongBot {
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
         if cfg.rules == RuleSet::Chance {
-            return playout::decide(cfg, pos, self.limits, rng.random())
+            return playout::decide(cfg, pos, self.limits, self.reads.model(), rng.random())
                 .map_or(Move::Pass, |d| d.best);
         }
         if cfg.rules == RuleSet::Classic && pos.board.len() <= 9 {
@@ -142,6 +159,20 @@ impl Bot<DoomGame> for StrongBot {
         search
             .decide(pos, self.limits)
             .map_or(Move::Pass, |d| d.best)
+    }
+
+    fn observe(&mut self, view: &View, action: &Move) {
+        self.reads.observe(&view.config, &view.position, *action);
+    }
+
+    fn memory(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(self.reads).ok()
+    }
+
+    fn recall(&mut self, memory: &serde_json::Value) {
+        if let Ok(reads) = Reads::deserialize(memory) {
+            self.reads = reads;
+        }
     }
 }
 
@@ -174,6 +205,33 @@ impl Bot<DoomGame> for RandomBot {
     }
 }
 
+/// The playouts against opponents told to be uniformly random
+/// ([`OpponentModel::RANDOM`]), under either rule set: `limits.depth`
+/// rounds, or as many as the budget allows.
+#[derive(Debug, Clone, Copy)]
+pub struct OracleBot {
+    limits: Limits,
+}
+
+impl OracleBot {
+    /// An oracle playing out as `limits` say.
+    pub fn new(limits: Limits) -> OracleBot {
+        OracleBot { limits }
+    }
+}
+
+impl Bot<DoomGame> for OracleBot {
+    fn name(&self) -> &str {
+        "oracle"
+    }
+
+    fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
+        let (cfg, pos) = (&view.config, &view.position);
+        playout::decide(cfg, pos, self.limits, OpponentModel::RANDOM, rng.random())
+            .map_or(Move::Pass, |d| d.best)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,7 +250,13 @@ mod tests {
     fn bots_are_send_and_play_legal_moves_to_the_end() {
         fn is_send<T: Send>(_: &T) {}
         let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1 b3 a2 b1 a3 b2 a1 b3").unwrap();
-        for kind in [AiKind::Book, AiKind::Strong, AiKind::Greedy, AiKind::Random] {
+        for kind in [
+            AiKind::Book,
+            AiKind::Strong,
+            AiKind::Greedy,
+            AiKind::Random,
+            AiKind::Oracle,
+        ] {
             let mut bot = make_bot(kind, Limits::depth(3));
             is_send(&bot);
             let mut game = DoomGame::new(Config::classic(), board, 0, 7);
@@ -228,5 +292,74 @@ mod tests {
         let first = play();
         assert!(first.len() > 10);
         assert_eq!(first, play());
+    }
+
+    /// Strong (seat 0) against random on a seeded 5×5 chance board, strong
+    /// watching random's moves; the moves made and strong's reads.
+    fn strong_watching_random(seed: u64) -> (Vec<Move>, Reads) {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = crate::doom::state::random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
+        let mut strong = StrongBot::new(Limits::depth(1));
+        let mut random = RandomBot;
+        let mut game = DoomGame::new(cfg, board, 0, seed);
+        let mut rng = rng_from_seed(seed + 1);
+        let mut moves = Vec::new();
+        while let Some(seat) = game.to_act()
+            && moves.len() < 150
+        {
+            let view = game.view(seat);
+            let m = if seat == 0 {
+                strong.choose(&view, &mut rng)
+            } else {
+                let m = random.choose(&view, &mut rng);
+                strong.observe(&view, &m);
+                m
+            };
+            game.apply(m).unwrap();
+            moves.push(m);
+        }
+        (moves, *strong.reads())
+    }
+
+    #[test]
+    fn strong_reads_random_play_and_replays_for_a_seed() {
+        let mut turned = 0;
+        for seed in 0..4 {
+            let (moves, reads) = strong_watching_random(seed);
+            assert_eq!((moves.clone(), reads), strong_watching_random(seed));
+            if reads.seen() >= 5 {
+                assert!(
+                    reads.random_chance() > Reads::default().random_chance(),
+                    "seed {seed}: {reads:?}"
+                );
+            }
+            if reads.model().random > 0.5 {
+                turned += 1;
+            }
+        }
+        // Strong wins some games before random has given itself away.
+        assert!(
+            turned >= 2,
+            "strong read random play in {turned} of 4 games"
+        );
+    }
+
+    #[test]
+    fn strong_keeps_its_reads_in_a_saved_game() {
+        let (_, reads) = strong_watching_random(0);
+        let mut watcher = StrongBot::new(Limits::depth(1));
+        let (_, watched) = strong_watching_random(0);
+        assert_eq!(watched, reads);
+        let memory = {
+            let mut b = StrongBot::new(Limits::depth(1));
+            b.recall(&serde_json::to_value(reads).unwrap());
+            b.memory().unwrap()
+        };
+        watcher.recall(&memory);
+        assert_eq!(*watcher.reads(), reads);
+        // A memory it cannot read leaves it fresh.
+        let mut fresh = StrongBot::new(Limits::depth(1));
+        fresh.recall(&serde_json::json!({"nonsense": 1}));
+        assert_eq!(*fresh.reads(), Reads::default());
     }
 }

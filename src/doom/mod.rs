@@ -10,6 +10,7 @@
 pub mod board;
 pub mod bots;
 pub mod eval;
+pub mod model;
 pub mod odds;
 pub mod playout;
 pub mod rules;

@@ -1,7 +1,9 @@
 //! Monte Carlo planning for the chance rules: the move of a fast default
 //! policy (the cautious greedy attacker) is kept unless another candidate
 //! brings clearly more of the win in whole games played out to the end by
-//! that policy on both sides, with attacks decided by sampled dice. The
+//! that policy on the player's side and the opponents' as an
+//! [`OpponentModel`] says (the default policy, or with the model's share
+//! uniformly random moves), with attacks decided by sampled dice. The
 //! playouts are seeded, and
 //! playout `i` of every candidate draws from the same seed (common random
 //! numbers), so candidates are compared on the same luck and a decision
@@ -9,8 +11,10 @@
 
 use std::time::Instant;
 
+use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
+use super::model::OpponentModel;
 use super::odds::win_odds;
 use super::rules::{Config, Move, Position, RuleSet, winners};
 use super::strong::{Decision, Limits};
@@ -92,11 +96,26 @@ fn play(cfg: &Config, pos: &Position, m: Move, rng: &mut GameRng) -> Position {
 }
 
 /// `root`'s share of the win at the end of a game played from `pos` by the
-/// default policy (after [`PLAYOUT_CAP`] moves, the share by hexes held).
-pub fn playout(cfg: &Config, pos: &Position, root: u8, rng: &mut GameRng) -> f32 {
+/// default policy for `root` and as `model` says for the others: each of
+/// their moves is uniformly random with chance `model.random`, else the
+/// default policy's (no draw is made when that chance is 0). After
+/// [`PLAYOUT_CAP`] moves, the share by hexes held.
+pub fn playout(
+    cfg: &Config,
+    pos: &Position,
+    root: u8,
+    model: OpponentModel,
+    rng: &mut GameRng,
+) -> f32 {
     let mut pos = *pos;
     for _ in 0..PLAYOUT_CAP {
-        match greedy_move(cfg, &pos) {
+        let random = pos.player != root && model.random > 0.0 && rng.random::<f32>() < model.random;
+        let m = if random {
+            pos.moves(cfg).choose(rng).copied()
+        } else {
+            greedy_move(cfg, &pos)
+        };
+        match m {
             Some(m) => pos = play(cfg, &pos, m, rng),
             None => break,
         }
@@ -170,9 +189,15 @@ const CONVINCED: f64 = 2.0;
 /// [`ROUND`] playouts per candidate run until `limits.depth` rounds are
 /// done or the budget is spent (at least one round is always played);
 /// after each round the candidates clearly worse than the default's move
-/// are dropped. `seed` fixes every playout's dice. `None` when the game is
-/// over.
-pub fn decide(cfg: &Config, pos: &Position, limits: Limits, seed: u64) -> Option<Decision> {
+/// are dropped. The opponents play the playouts as `model` says. `seed`
+/// fixes every playout's dice. `None` when the game is over.
+pub fn decide(
+    cfg: &Config,
+    pos: &Position,
+    limits: Limits,
+    model: OpponentModel,
+    seed: u64,
+) -> Option<Decision> {
     let deadline = limits.budget.map(|b| Instant::now() + b);
     let default = greedy_move(cfg, pos)?;
     let mut cands: Vec<Candidate> = candidates(cfg, pos)
@@ -197,7 +222,7 @@ pub fn decide(cfg: &Config, pos: &Position, limits: Limits, seed: u64) -> Option
             results.extend(cands.iter().map(|c| {
                 let mut rng = GameRng::seed_from_u64(luck);
                 let after = play(cfg, pos, c.mv, &mut rng);
-                f64::from(playout(cfg, &after, pos.player, &mut rng))
+                f64::from(playout(cfg, &after, pos.player, model, &mut rng))
             }));
             for (c, &r) in cands.iter_mut().zip(&results) {
                 let d = r - results[0];
@@ -295,8 +320,9 @@ mod tests {
         for seed in 0..50 {
             let b = crate::doom::state::random_board(4, &cfg, &mut boards).unwrap();
             let pos = Position::new(b, 0);
-            let a = playout(&cfg, &pos, 0, &mut rng_from_seed(seed));
-            let b = playout(&cfg, &pos, 1, &mut rng_from_seed(seed));
+            let greedy = OpponentModel::SOUND;
+            let a = playout(&cfg, &pos, 0, greedy, &mut rng_from_seed(seed));
+            let b = playout(&cfg, &pos, 1, greedy, &mut rng_from_seed(seed));
             assert!([0.0, 0.5, 1.0].contains(&a), "{a}");
             assert_eq!(a + b, 1.0);
         }
@@ -320,8 +346,11 @@ mod tests {
         for _ in 0..5 {
             let b = crate::doom::state::random_board(4, &cfg, &mut boards).unwrap();
             let pos = Position::new(b, 0);
-            let one = decide(&cfg, &pos, Limits::depth(2), 42);
-            assert_eq!(one, decide(&cfg, &pos, Limits::depth(2), 42));
+            let one = decide(&cfg, &pos, Limits::depth(2), OpponentModel::SOUND, 42);
+            assert_eq!(
+                one,
+                decide(&cfg, &pos, Limits::depth(2), OpponentModel::SOUND, 42)
+            );
             if let Some(d) = one {
                 assert!(pos.is_legal(&cfg, d.best), "{b}: {}", d.best);
                 assert!((0.0..=1.0).contains(&d.value));
@@ -336,7 +365,7 @@ mod tests {
         // pass b cannot attack and the game ends, lost. An attack (84%)
         // makes it two each, and a tie.
         let pos = at("a2 b1 b1 b1", false);
-        let d = decide(&cfg, &pos, Limits::depth(4), 7).unwrap();
+        let d = decide(&cfg, &pos, Limits::depth(4), OpponentModel::SOUND, 7).unwrap();
         assert_ne!(d.best, Move::Pass);
         assert!((0.3..0.55).contains(&d.value), "{}", d.value);
     }
@@ -348,7 +377,7 @@ mod tests {
         // next to a's five at 4. Taking it (91%) ends the game, won;
         // a pass lets b's three dice strike first.
         let pos = at("a2 a2 b1 a2 a5 b1 b1 a2 b3", false);
-        let d = decide(&cfg, &pos, Limits::depth(4), 7).unwrap();
+        let d = decide(&cfg, &pos, Limits::depth(4), OpponentModel::SOUND, 7).unwrap();
         assert_ne!(d.best, Move::Pass);
         assert!(d.value > 0.9, "{}", d.value);
     }

@@ -321,6 +321,9 @@ impl DoomScreen {
 
     fn play(&mut self, mv: Move) {
         let Some(game) = &mut self.game else { return };
+        if let Some(d) = &mut self.driver {
+            d.observe(game, &mv);
+        }
         match game.apply(mv) {
             Ok(events) => {
                 self.log_back = 0;

@@ -180,6 +180,19 @@ where
         }
     }
 
+    /// Shows `action`, about to be taken in `game` by the seat to act, to
+    /// every other seat's bot (those that read their opponents learn).
+    pub fn observe(&mut self, game: &G, action: &G::Action) {
+        let mover = game.to_act();
+        for (seat, bot) in self.bots.iter_mut().enumerate() {
+            if let Some(bot) = bot
+                && Some(seat) != mover
+            {
+                bot.observe(&game.view(seat), action);
+            }
+        }
+    }
+
     /// Notes that a move was just made (the pause counts from here).
     pub fn moved(&mut self) {
         self.last_move = Instant::now();
@@ -254,8 +267,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doom::bots::{AiKind, make_bot};
-    use crate::doom::state::random_board;
+    use crate::doom::bots::{AiKind, StrongBot, make_bot};
+    use crate::doom::model::Reads;
+    use crate::doom::state::{random_board, random_move};
     use crate::doom::strong::Limits;
     use crate::doom::{Config, DoomGame, Move, RuleSet, View};
     use crate::game::rng_from_seed;
@@ -299,5 +313,37 @@ mod tests {
         assert!(game.outcome().is_some(), "the game was played to its end");
         assert!(moves[0] > 0 && moves[1] > 0, "both seats moved: {moves:?}");
         assert!(driver.rng().is_some(), "the generator is still there");
+    }
+
+    #[test]
+    fn bots_see_the_other_seats_moves() {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = random_board(5, &cfg, &mut rng_from_seed(0)).unwrap();
+        let mut game = DoomGame::new(cfg, board, 0, 0);
+        let strong: Box<dyn Bot<DoomGame>> = Box::new(StrongBot::new(Limits::depth(1)));
+        let mut driver = Driver::new(vec![None, Some(strong)], rng_from_seed(1), Duration::ZERO);
+        let mut rng = rng_from_seed(2);
+        // A person playing at random for seat 0, three turns.
+        let mut turns = 0;
+        while turns < 3
+            && let Some(0) = game.to_act()
+        {
+            let m = random_move(&game.view(0), &mut rng).unwrap();
+            driver.observe(&game, &m);
+            game.apply(m).unwrap();
+            if game.to_act() == Some(1) {
+                // Seat 1's turn: play it at random too, unseen by itself.
+                while let Some(1) = game.to_act() {
+                    let m = random_move(&game.view(1), &mut rng).unwrap();
+                    driver.observe(&game, &m);
+                    game.apply(m).unwrap();
+                }
+                turns += 1;
+            }
+        }
+        let memory = driver.memories()[1].clone().unwrap();
+        let reads: Reads = serde_json::from_value(memory).unwrap();
+        assert!(reads.seen() > 0, "{reads:?}");
+        assert!(reads.model().random > 0.5, "{reads:?}");
     }
 }
