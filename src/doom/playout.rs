@@ -99,7 +99,7 @@ fn play(cfg: &Config, pos: &Position, m: Move, rng: &mut GameRng) -> Position {
 /// default policy for `root` and as `model` says for the others: each of
 /// their moves is uniformly random with chance `model.random`, else the
 /// default policy's (no draw is made when that chance is 0). After
-/// [`PLAYOUT_CAP`] moves, the share by hexes held.
+/// 400 moves (`PLAYOUT_CAP`), the share by hexes held.
 pub fn playout(
     cfg: &Config,
     pos: &Position,
@@ -186,7 +186,7 @@ const CONVINCED: f64 = 2.0;
 
 /// Decides a move for the player to move: the default policy's move,
 /// unless playouts show another candidate clearly better. Rounds of
-/// [`ROUND`] playouts per candidate run until `limits.depth` rounds are
+/// 32 playouts (`ROUND`) per candidate run until `limits.depth` rounds are
 /// done or the budget is spent (at least one round is always played);
 /// after each round the candidates clearly worse than the default's move
 /// are dropped. The opponents play the playouts as `model` says. `seed`
