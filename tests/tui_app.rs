@@ -463,11 +463,6 @@ fn a_holdem_session_left_midway_is_saved_and_resumed() {
     let mut app = quick_app(Some(dir.path()), 8);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // sit down
-    let session = |app: &App| {
-        app.holdem()
-            .and_then(|h| h.session())
-            .map(|s| serde_json::to_string(s).unwrap_or_default())
-    };
     let before = session(&app);
     press(&mut app, KeyCode::Char('l'));
     let mut again = App::with_store(Store::at(dir.path()), false, false);
