@@ -460,9 +460,7 @@ fn a_whole_holdem_hand_at_six_seats() {
 #[test]
 fn a_holdem_session_left_midway_is_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = quick_app(Some(dir.path()), 8);
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter); // sit down
+    let mut app = seated_at_holdem(dir.path(), 8);
     let before = session(&app);
     press(&mut app, KeyCode::Char('l'));
     let mut again = App::with_store(Store::at(dir.path()), false, false);
@@ -614,6 +612,15 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     assert!(end.contains("Deal scored"), "{end}");
 }
 
+/// A quick app saving into `dir`, seated at a six-seat Hold'em table
+/// dealt from `seed`.
+fn seated_at_holdem(dir: &std::path::Path, seed: u64) -> App {
+    let mut app = quick_app(Some(dir), seed);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down
+    app
+}
+
 /// Plays at the Hold'em table, calling whenever it is your turn, until
 /// `hands` hands are over.
 fn call_through(app: &mut App, hands: u64) {
@@ -654,9 +661,7 @@ fn session(app: &App) -> Option<String> {
 #[test]
 fn holdem_bots_keep_their_reads_across_a_save() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = quick_app(Some(dir.path()), 8);
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter); // sit down
+    let mut app = seated_at_holdem(dir.path(), 8);
     call_through(&mut app, 3);
     let before = reads(&app);
     let seats = before
@@ -679,9 +684,7 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
     use cardgames::game::Game;
     let dirs = [(); 2].map(|()| tempfile::tempdir().unwrap_or_else(|e| panic!("{e}")));
     let [mut kept, mut left] = [0, 1].map(|i| {
-        let mut app = quick_app(Some(dirs[i].path()), 9);
-        press(&mut app, KeyCode::Enter);
-        press(&mut app, KeyCode::Enter); // sit down
+        let mut app = seated_at_holdem(dirs[i].path(), 9);
         call_through(&mut app, 2);
         // Deal the third hand and let a computer player begin to think.
         press(&mut app, KeyCode::Char('n'));
