@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::{CliError, seed_or_announce};
 use crate::doom::bots::{AiKind, make_bot};
 use crate::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
-use crate::doom::state::{balanced_board, random_board};
+use crate::doom::state::{Deal, random_board, sim_board};
 use crate::doom::strong::{Limits, StrongSearch};
 use crate::doom::{Board, Config, DoomGame, Move, Position, RuleSet, board, eval, svg};
 use crate::game::{Bot, Game, rng_from_seed};
@@ -412,14 +412,12 @@ fn play_one(
     max_moves: u64,
 ) -> Played {
     let count = kinds.len() as u64;
-    let group = g / count;
-    let mut board_rng = rng_from_seed(seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    // The size was checked before the games started.
-    let drawn = match boards {
-        BoardsArg::Book => random_board(size, cfg, &mut board_rng),
-        BoardsArg::Balanced => balanced_board(size, cfg, &mut board_rng),
+    let deal = match boards {
+        BoardsArg::Book => Deal::Book,
+        BoardsArg::Balanced => Deal::Balanced,
     };
-    let board = match drawn {
+    // The size was checked before the games started.
+    let board = match sim_board(deal, size, cfg, seed, g, count) {
         Ok(b) => b,
         Err(_) => {
             return Played {

@@ -145,6 +145,33 @@ pub fn balanced_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Bo
     Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
 }
 
+/// How `doom sim` draws its boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// The book's gen-board ([`random_board`]).
+    Book,
+    /// Equal hexes and dice for every player ([`balanced_board`]).
+    Balanced,
+}
+
+/// The board of `doom sim`'s game `game` for `seed` when `ais` AIs take
+/// turns in the seats: each run of `ais` games shares one board.
+pub fn sim_board(
+    deal: Deal,
+    size: usize,
+    cfg: &Config,
+    seed: u64,
+    game: u64,
+    ais: u64,
+) -> Result<Board, ConfigError> {
+    let group = game / ais.max(1);
+    let mut rng = rng_from_seed(seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    match deal {
+        Deal::Book => random_board(size, cfg, &mut rng),
+        Deal::Balanced => balanced_board(size, cfg, &mut rng),
+    }
+}
+
 /// A game of Dice of Doom.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DoomGame {
@@ -367,5 +394,34 @@ mod tests {
             serde_json::from_str::<DoomGame>(&saved.replace("\"seed\":[", "\"seed\":[300,"))
                 .is_err()
         );
+    }
+
+    #[test]
+    fn sim_boards_are_shared_by_each_run_of_games_and_balanced_when_asked() {
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let board = |deal, g, ais| sim_board(deal, 5, &cfg, 7, g, ais).unwrap();
+        assert_eq!(board(Deal::Book, 4, 2), board(Deal::Book, 5, 2));
+        assert_ne!(board(Deal::Book, 5, 2), board(Deal::Book, 6, 2));
+        assert_eq!(board(Deal::Book, 3, 1), board(Deal::Book, 6, 2));
+        for g in 0..20 {
+            let b = board(Deal::Balanced, g, 2);
+            let dice = |p: u8| -> Vec<u8> {
+                let mut d: Vec<u8> = b.hexes().filter(|h| h.owner == p).map(|h| h.dice).collect();
+                d.sort_unstable();
+                d
+            };
+            // 25 hexes: 12 each with the same dice, and one more.
+            let (a, b) = (dice(0), dice(1));
+            assert_eq!(a.len() + b.len(), 25);
+            let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+            assert_eq!(short.len(), 12);
+            let same_but_one = (0..long.len()).any(|i| {
+                let mut rest = long.clone();
+                rest.remove(i);
+                rest == short
+            });
+            assert!(same_but_one, "{short:?} {long:?}");
+        }
+        assert!(sim_board(Deal::Book, 9, &cfg, 7, 0, 2).is_err());
     }
 }
