@@ -9,18 +9,20 @@
 //! passes, or attacks against the odds. Each such move moves the log-odds
 //! of "random" by its likelihood ratio.
 
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::odds::win_odds;
 use super::playout::GREEDY_ODDS;
 use super::rules::{Config, Move, Position, RuleSet};
+use crate::game::GameRng;
 
 /// How the opponents are assumed to play in playouts (`super::playout`):
-/// each of their moves is uniformly random with chance `random`, else the
-/// default policy's.
+/// with chance `random` they are random players, who pick uniformly among
+/// their legal moves, else sound ones, who play the default policy.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OpponentModel {
-    /// The share of uniformly random moves, 0 to 1.
+    /// The chance that the opponents play at random, 0 to 1.
     pub random: f32,
 }
 
@@ -29,6 +31,21 @@ impl OpponentModel {
     pub const SOUND: OpponentModel = OpponentModel { random: 0.0 };
     /// Opponents who pick uniformly among their legal moves.
     pub const RANDOM: OpponentModel = OpponentModel { random: 1.0 };
+
+    /// The opponents of one playout, [`SOUND`](Self::SOUND) or
+    /// [`RANDOM`](Self::RANDOM), drawn with this model's chances from
+    /// `luck` (no draw when the model is sure).
+    pub fn draw(self, luck: u64) -> OpponentModel {
+        if self.random <= 0.0 || self.random >= 1.0 {
+            return self;
+        }
+        let mut rng = GameRng::seed_from_u64(luck ^ 0xD1B5_4A32_D192_ED03);
+        if rng.random::<f32>() < self.random {
+            OpponentModel::RANDOM
+        } else {
+            OpponentModel::SOUND
+        }
+    }
 }
 
 /// The chance that a sound player blunders where a near-sure attack is.
@@ -40,11 +57,6 @@ const POOR: f32 = 0.5;
 
 /// The prior log-odds that an opponent plays at random (1 in 10).
 const PRIOR: f32 = -2.2;
-
-/// The log-odds from which the opponents are played as random (about 20
-/// to 1): a sound player's rare slips (the book's AI now and then passes
-/// by a sure attack) must not turn the read.
-const CONVINCED: f32 = 3.0;
 
 /// The evidence is capped both ways, so a read can still turn.
 const CAP: f32 = 12.0;
@@ -122,15 +134,11 @@ impl Reads {
         self.seen
     }
 
-    /// The model to play against: sound play until the reads are all but
-    /// sure of random play, then random moves with the chance they give.
+    /// The model to play against: random opponents with the chance the
+    /// reads give.
     pub fn model(&self) -> OpponentModel {
-        if self.log_odds < CONVINCED {
-            OpponentModel::SOUND
-        } else {
-            OpponentModel {
-                random: self.random_chance(),
-            }
+        OpponentModel {
+            random: self.random_chance(),
         }
     }
 }
@@ -164,13 +172,32 @@ mod tests {
     }
 
     #[test]
+    fn playout_opponents_are_drawn_with_the_model_chances() {
+        for luck in 0..100 {
+            assert_eq!(OpponentModel::SOUND.draw(luck), OpponentModel::SOUND);
+            assert_eq!(OpponentModel::RANDOM.draw(luck), OpponentModel::RANDOM);
+        }
+        let model = OpponentModel { random: 0.3 };
+        let random = (0..10_000u64)
+            .filter(|&luck| {
+                let drawn = model.draw(luck);
+                assert_eq!(drawn, model.draw(luck));
+                assert!([OpponentModel::SOUND, OpponentModel::RANDOM].contains(&drawn));
+                drawn == OpponentModel::RANDOM
+            })
+            .count();
+        assert!((2_850..3_150).contains(&random), "{random}");
+    }
+
+    #[test]
     fn blunders_where_a_sure_attack_was_read_as_random() {
         let cfg = chance();
         // 0 (five dice) may take 2 (b1, sure) or try 1 (b5, 46%), or pass.
         let mut pos = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
         pos.first_move = false;
         let mut reads = Reads::default();
-        assert_eq!(reads.model(), OpponentModel::SOUND);
+        // The prior: one in ten.
+        assert!((reads.model().random - 0.1).abs() < 0.01, "{reads:?}");
         let mut last = reads.random_chance();
         for m in [
             Move::Pass,
@@ -187,7 +214,7 @@ mod tests {
         for _ in 0..12 {
             reads.observe(&cfg, &pos, Move::Attack { from: 0, to: 2 });
         }
-        assert_eq!(reads.model(), OpponentModel::SOUND);
+        assert!(reads.model().random < 0.05, "{reads:?}");
         assert_eq!(reads.seen(), 16);
     }
 
@@ -217,7 +244,7 @@ mod tests {
             let mut rng = rng_from_seed(seed + 100);
             let reads = read_game(seed, 200, |v| random_move(v, &mut rng).unwrap());
             assert!(reads.log_odds > PRIOR, "seed {seed}: {reads:?}");
-            if reads.model() != OpponentModel::SOUND {
+            if reads.model().random > 0.95 {
                 convinced += 1;
             }
         }
@@ -231,15 +258,11 @@ mod tests {
             let book = read_game(seed, 200, |v| {
                 book_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
-            assert_eq!(book.model(), OpponentModel::SOUND, "seed {seed}: {book:?}");
+            assert!(book.model().random < 0.5, "seed {seed}: {book:?}");
             let greedy = read_game(seed, 200, |v| {
                 crate::doom::playout::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
-            assert_eq!(
-                greedy.model(),
-                OpponentModel::SOUND,
-                "seed {seed}: {greedy:?}"
-            );
+            assert!(greedy.model().random < 0.1, "seed {seed}: {greedy:?}");
             // The default policy never blunders by a near-sure attack.
             assert!(greedy.log_odds <= PRIOR, "seed {seed}: {greedy:?}");
         }

@@ -2,12 +2,12 @@
 //! policy (the cautious greedy attacker) is kept unless another candidate
 //! brings clearly more of the win in whole games played out to the end by
 //! that policy on the player's side and the opponents' as an
-//! [`OpponentModel`] says (the default policy, or with the model's share
-//! uniformly random moves), with attacks decided by sampled dice. The
-//! playouts are seeded, and
-//! playout `i` of every candidate draws from the same seed (common random
-//! numbers), so candidates are compared on the same luck and a decision
-//! is reproducible for a seed and a fixed number of rounds.
+//! [`OpponentModel`] says (each playout draws whether they play the
+//! default policy or uniformly random moves), with attacks decided by
+//! sampled dice. The playouts are seeded, and playout `i` of every
+//! candidate draws from the same seed (common random numbers), so
+//! candidates are compared on the same luck and the same opponents, and
+//! a decision is reproducible for a seed and a fixed number of rounds.
 
 use std::time::Instant;
 
@@ -189,7 +189,8 @@ const CONVINCED: f64 = 2.0;
 /// 32 playouts (`ROUND`) per candidate run until `limits.depth` rounds are
 /// done or the budget is spent (at least one round is always played);
 /// after each round the candidates clearly worse than the default's move
-/// are dropped. The opponents play the playouts as `model` says. `seed`
+/// are dropped. The opponents of each playout are drawn from `model`
+/// ([`OpponentModel::draw`]), the same for every candidate. `seed`
 /// fixes every playout's dice. `None` when the game is over.
 pub fn decide(
     cfg: &Config,
@@ -219,10 +220,11 @@ pub fn decide(
             let luck = seed ^ played.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             played += 1;
             results.clear();
+            let opponents = model.draw(luck);
             results.extend(cands.iter().map(|c| {
                 let mut rng = GameRng::seed_from_u64(luck);
                 let after = play(cfg, pos, c.mv, &mut rng);
-                f64::from(playout(cfg, &after, pos.player, model, &mut rng))
+                f64::from(playout(cfg, &after, pos.player, opponents, &mut rng))
             }));
             for (c, &r) in cands.iter_mut().zip(&results) {
                 let d = r - results[0];
