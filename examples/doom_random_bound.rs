@@ -140,11 +140,7 @@ fn main() -> ExitCode {
         Boards::Book => Deal::Book,
         Boards::Balanced => Deal::Balanced,
     };
-    let max_dice = match rules {
-        RuleSet::Classic => 3,
-        RuleSet::Chance => 5,
-    };
-    let cfg = match Config::new(2, max_dice, rules) {
+    let cfg = match Config::new(2, rules.book_max_dice(), rules) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");

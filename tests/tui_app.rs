@@ -259,6 +259,44 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
 }
 
 #[test]
+fn the_doom_setup_gives_each_rule_set_the_books_dice() {
+    let mut app = quick_app(None, 3);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    // The setup's most dice and rules, as shown.
+    let shown = |app: &mut App| -> (String, String) {
+        let s = screen(app, 80, 24);
+        let value = |label: &str| {
+            let line = s.lines().find(|l| l.contains(label)).unwrap_or("");
+            let inner = line.split('‹').nth(1).and_then(|v| v.split('›').next());
+            inner.unwrap_or("").trim().to_string()
+        };
+        (value("Most dice on a hex"), value("Rules"))
+    };
+    let is = |d: &str, r: &str| (d.to_string(), r.to_string());
+    assert_eq!(shown(&mut app), is("3", "classic"));
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Rules
+    }
+    press(&mut app, KeyCode::Right);
+    assert_eq!(shown(&mut app), is("5", "chance"));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(shown(&mut app), is("3", "classic"));
+    // A number chosen by hand stays.
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(shown(&mut app), is("4", "chance"));
+    press(&mut app, KeyCode::Enter);
+    let game = app.doom().and_then(|d| d.game()).map(|g| *g.config());
+    assert_eq!(
+        game.map(|c| (c.max_dice, c.rules.name())),
+        Some((4, "chance"))
+    );
+}
+
+#[test]
 fn a_doom_game_left_midway_is_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 11);

@@ -76,10 +76,7 @@ pub struct GameOpts {
 impl GameOpts {
     fn config(&self) -> Result<Config, CliError> {
         let rules = RuleSet::from(self.rules);
-        let max_dice = self.max_dice.unwrap_or(match rules {
-            RuleSet::Classic => 3,
-            RuleSet::Chance => 5,
-        });
+        let max_dice = self.max_dice.unwrap_or(rules.book_max_dice());
         Config::new(self.players, max_dice, rules).map_err(CliError::input)
     }
 }

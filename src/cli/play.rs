@@ -45,9 +45,9 @@ pub struct DoomPlay {
     /// Players, you included (2 to 4).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
-    /// The most dice on a hex (2 to 8).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=8))]
-    max_dice: u8,
+    /// The most dice on a hex (2 to 8) [default: 3 classic, 5 chance].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
+    max_dice: Option<u8>,
     /// Rule set: classic (more dice win) or chance (dice rolls).
     #[arg(long, value_enum, default_value_t = PlayRules::Classic)]
     rules: PlayRules,
@@ -138,14 +138,15 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
 
 /// Opens a Dice of Doom game.
 pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
+    let rules = match p.rules {
+        PlayRules::Classic => RuleSet::Classic,
+        PlayRules::Chance => RuleSet::Chance,
+    };
     let setup = Setup {
         size: usize::from(p.size),
         players: p.players,
-        max_dice: p.max_dice,
-        rules: match p.rules {
-            PlayRules::Classic => RuleSet::Classic,
-            PlayRules::Chance => RuleSet::Chance,
-        },
+        max_dice: p.max_dice.unwrap_or(rules.book_max_dice()),
+        rules,
         ai: match p.ai {
             PlayAi::Random => AiChoice::Random,
             PlayAi::Book => AiChoice::Book,

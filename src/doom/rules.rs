@@ -30,6 +30,15 @@ impl RuleSet {
             RuleSet::Chance => "chance",
         }
     }
+
+    /// The most dice on a hex in the book's games under these rules: 3
+    /// (v1/v2) or 5 (v4).
+    pub fn book_max_dice(self) -> u8 {
+        match self {
+            RuleSet::Classic => 3,
+            RuleSet::Chance => 5,
+        }
+    }
 }
 
 /// A game's settings.
@@ -77,7 +86,7 @@ impl Config {
     pub fn classic() -> Config {
         Config {
             players: 2,
-            max_dice: 3,
+            max_dice: RuleSet::Classic.book_max_dice(),
             rules: RuleSet::Classic,
         }
     }
@@ -86,7 +95,7 @@ impl Config {
     pub fn chance() -> Config {
         Config {
             players: 4,
-            max_dice: 5,
+            max_dice: RuleSet::Chance.book_max_dice(),
             rules: RuleSet::Chance,
         }
     }

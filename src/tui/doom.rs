@@ -75,7 +75,7 @@ impl Default for Setup {
         Setup {
             size: 5,
             players: 2,
-            max_dice: 3,
+            max_dice: RuleSet::Classic.book_max_dice(),
             rules: RuleSet::Classic,
             ai: AiChoice::Book,
         }
@@ -373,10 +373,15 @@ impl DoomScreen {
             Field::Players => s.players = step(usize::from(s.players), 2, 4) as u8,
             Field::MaxDice => s.max_dice = step(usize::from(s.max_dice), 2, 8) as u8,
             Field::Rules => {
-                s.rules = match s.rules {
+                let rules = match s.rules {
                     RuleSet::Classic => RuleSet::Chance,
                     RuleSet::Chance => RuleSet::Classic,
+                };
+                // The book's dice go with its rules, unless changed.
+                if s.max_dice == s.rules.book_max_dice() {
+                    s.max_dice = rules.book_max_dice();
                 }
+                s.rules = rules;
             }
             Field::Ai => s.ai = s.ai.next(),
         }
