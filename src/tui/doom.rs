@@ -411,14 +411,17 @@ impl DoomScreen {
     }
 
     /// The board's area and the side panel's: side by side when the
-    /// board fits beside the panel, else the panel goes below.
+    /// board fits beside the narrowest panel, else the panel goes below.
+    /// A wider screen widens the panel until the longest log lines fit.
     fn split(&self, area: Rect) -> (Rect, Rect, Borders) {
         const PANEL: u16 = 28;
+        const WIDE_PANEL: u16 = 36;
         let n = self.size() as u16;
         let board_width = 2 * (n - 1) + 4 * n + 1;
         if area.width >= board_width + PANEL {
+            let panel = (area.width - board_width).min(WIDE_PANEL);
             let [left, right] =
-                Layout::horizontal([Constraint::Min(board_width), Constraint::Length(PANEL)])
+                Layout::horizontal([Constraint::Min(board_width), Constraint::Length(panel)])
                     .areas(area);
             let board = Rect {
                 y: left.y + 1,
