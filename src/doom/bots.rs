@@ -327,13 +327,15 @@ mod tests {
         for seed in 0..4 {
             let (moves, reads) = strong_watching_random(seed);
             assert_eq!((moves.clone(), reads), strong_watching_random(seed));
-            if reads.seen() >= 5 {
+            if reads.seen(1) >= 5 {
                 assert!(
-                    reads.random_chance() > Reads::default().random_chance(),
+                    reads.random_chance(1) > Reads::default().random_chance(1),
                     "seed {seed}: {reads:?}"
                 );
             }
-            if reads.model().random > 0.5 {
+            // Strong never watches itself.
+            assert_eq!(reads.seen(0), 0);
+            if reads.model().random[1] > 0.5 {
                 turned += 1;
             }
         }
@@ -360,6 +362,9 @@ mod tests {
         // A memory it cannot read leaves it fresh.
         let mut fresh = StrongBot::new(Limits::depth(1));
         fresh.recall(&serde_json::json!({"nonsense": 1}));
+        assert_eq!(*fresh.reads(), Reads::default());
+        // So does one saved before reads were kept by seat.
+        fresh.recall(&serde_json::json!({"log_odds": 5.0, "seen": 3}));
         assert_eq!(*fresh.reads(), Reads::default());
     }
 }

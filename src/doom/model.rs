@@ -1,6 +1,7 @@
-//! Models of the opponents: how a player assumes they play (soundly,
-//! uniformly at random like the `random` bot, or a blend), and the reads
-//! that estimate this from the moves they are seen to make.
+//! Models of the opponents: how a player assumes each of them plays
+//! (soundly, uniformly at random like the `random` bot, or either with
+//! some chance), and the reads that estimate this from the moves each is
+//! seen to make.
 //!
 //! The reads watch the positions that tell the two apart under chance
 //! rules: a near-sure attack is there (one the default policy would make).
@@ -12,39 +13,44 @@
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use super::board::MAX_PLAYERS;
 use super::odds::win_odds;
 use super::playout::GREEDY_ODDS;
 use super::rules::{Config, Move, Position, RuleSet};
 use crate::game::GameRng;
 
 /// How the opponents are assumed to play in playouts (`super::playout`):
-/// with chance `random` they are random players, who pick uniformly among
-/// their legal moves, else sound ones, who play the default policy.
+/// player `p` is, with chance `random[p]`, a random player, who picks
+/// uniformly among its legal moves, else a sound one, who plays the
+/// default policy. The entry of the player who plans is not used.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OpponentModel {
-    /// The chance that the opponents play at random, 0 to 1.
-    pub random: f32,
+    /// Each player's chance of playing at random, 0 to 1.
+    pub random: [f32; MAX_PLAYERS as usize],
 }
 
 impl OpponentModel {
     /// Opponents who play soundly.
-    pub const SOUND: OpponentModel = OpponentModel { random: 0.0 };
+    pub const SOUND: OpponentModel = OpponentModel {
+        random: [0.0; MAX_PLAYERS as usize],
+    };
     /// Opponents who pick uniformly among their legal moves.
-    pub const RANDOM: OpponentModel = OpponentModel { random: 1.0 };
+    pub const RANDOM: OpponentModel = OpponentModel {
+        random: [1.0; MAX_PLAYERS as usize],
+    };
 
-    /// The opponents of one playout, [`SOUND`](Self::SOUND) or
-    /// [`RANDOM`](Self::RANDOM), drawn with this model's chances from
-    /// `luck` (no draw when the model is sure).
-    pub fn draw(self, luck: u64) -> OpponentModel {
-        if self.random <= 0.0 || self.random >= 1.0 {
-            return self;
-        }
+    /// The opponents of `root` in one playout, each sound (0) or random
+    /// (1), drawn in seat order with this model's chances from `luck` (no
+    /// draw for a player whose chance is sure; `root`'s entry is kept).
+    pub fn draw(self, luck: u64, root: u8) -> OpponentModel {
         let mut rng = GameRng::seed_from_u64(luck ^ 0xD1B5_4A32_D192_ED03);
-        if rng.random::<f32>() < self.random {
-            OpponentModel::RANDOM
-        } else {
-            OpponentModel::SOUND
+        let mut drawn = self;
+        for (p, r) in drawn.random.iter_mut().enumerate() {
+            if p != usize::from(root) && *r > 0.0 && *r < 1.0 {
+                *r = if rng.random::<f32>() < *r { 1.0 } else { 0.0 };
+            }
         }
+        drawn
     }
 }
 
@@ -81,26 +87,32 @@ fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
     })
 }
 
-/// What a player has read of its opponents (pooled): the log-odds that
-/// they play uniformly at random rather than soundly.
+/// What a player has read of one opponent: the log-odds that it plays
+/// uniformly at random rather than soundly.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Reads {
+struct Read {
     log_odds: f32,
     seen: u32,
 }
 
-impl Default for Reads {
-    fn default() -> Reads {
-        Reads {
+impl Default for Read {
+    fn default() -> Read {
+        Read {
             log_odds: PRIOR,
             seen: 0,
         }
     }
 }
 
+/// What a player has read of each other player, by seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reads {
+    players: [Read; MAX_PLAYERS as usize],
+}
+
 impl Reads {
-    /// Learns from an opponent making `mv` at `pos`; only legal moves in
-    /// positions that tell (see the module doc) count.
+    /// Learns from the player to move at `pos` making `mv`; only legal
+    /// moves in positions that tell (see the module doc) count.
     pub fn observe(&mut self, cfg: &Config, pos: &Position, mv: Move) {
         if !pos.is_legal(cfg, mv) {
             return;
@@ -120,25 +132,32 @@ impl Reads {
         } else {
             (1.0 - random) / (1.0 - SLIP)
         };
-        self.log_odds = (self.log_odds + ratio.ln()).clamp(-CAP, CAP);
-        self.seen += 1;
+        let Some(read) = self.players.get_mut(usize::from(pos.player)) else {
+            return;
+        };
+        read.log_odds = (read.log_odds + ratio.ln()).clamp(-CAP, CAP);
+        read.seen += 1;
     }
 
-    /// The chance that the opponents play at random.
-    pub fn random_chance(&self) -> f32 {
-        1.0 / (1.0 + (-self.log_odds).exp())
+    /// The chance that `player` plays at random.
+    pub fn random_chance(&self, player: u8) -> f32 {
+        let log_odds = self
+            .players
+            .get(usize::from(player))
+            .map_or(PRIOR, |r| r.log_odds);
+        1.0 / (1.0 + (-log_odds).exp())
     }
 
-    /// Moves observed in positions that tell.
-    pub fn seen(&self) -> u32 {
-        self.seen
+    /// Moves of `player` observed in positions that tell.
+    pub fn seen(&self, player: u8) -> u32 {
+        self.players.get(usize::from(player)).map_or(0, |r| r.seen)
     }
 
-    /// The model to play against: random opponents with the chance the
-    /// reads give.
+    /// The model to play against: each opponent random with the chance
+    /// its read gives.
     pub fn model(&self) -> OpponentModel {
         OpponentModel {
-            random: self.random_chance(),
+            random: std::array::from_fn(|p| self.random_chance(p as u8)),
         }
     }
 }
@@ -172,21 +191,35 @@ mod tests {
     }
 
     #[test]
-    fn playout_opponents_are_drawn_with_the_model_chances() {
+    fn playout_opponents_are_drawn_each_on_its_own_with_its_chance() {
         for luck in 0..100 {
-            assert_eq!(OpponentModel::SOUND.draw(luck), OpponentModel::SOUND);
-            assert_eq!(OpponentModel::RANDOM.draw(luck), OpponentModel::RANDOM);
+            for root in 0..4 {
+                let sound = OpponentModel::SOUND;
+                assert_eq!(sound.draw(luck, root), sound);
+                let random = OpponentModel::RANDOM;
+                assert_eq!(random.draw(luck, root), random);
+            }
         }
-        let model = OpponentModel { random: 0.3 };
-        let random = (0..10_000u64)
-            .filter(|&luck| {
-                let drawn = model.draw(luck);
-                assert_eq!(drawn, model.draw(luck));
-                assert!([OpponentModel::SOUND, OpponentModel::RANDOM].contains(&drawn));
-                drawn == OpponentModel::RANDOM
-            })
-            .count();
-        assert!((2_850..3_150).contains(&random), "{random}");
+        let model = OpponentModel {
+            random: [0.3, 0.5, 0.6, 0.1],
+        };
+        // Per player: times drawn random; and players 0 and 2 together.
+        let mut random = [0; 4];
+        let mut both = 0;
+        for luck in 0..10_000u64 {
+            let drawn = model.draw(luck, 1);
+            assert_eq!(drawn, model.draw(luck, 1));
+            assert_eq!(drawn.random[1], 0.5, "the root's own entry is kept");
+            for (p, &r) in drawn.random.iter().enumerate() {
+                assert!(p == 1 || r == 0.0 || r == 1.0, "{drawn:?}");
+                random[p] += usize::from(r == 1.0);
+            }
+            both += usize::from(drawn.random[0] == 1.0 && drawn.random[2] == 1.0);
+        }
+        for (p, expected) in [(0, 3_000), (2, 6_000), (3, 1_000)] {
+            assert!(random[p].abs_diff(expected) < 200, "{p}: {random:?}");
+        }
+        assert!(both.abs_diff(1_800) < 150, "independent draws: {both}");
     }
 
     #[test]
@@ -197,8 +230,8 @@ mod tests {
         pos.first_move = false;
         let mut reads = Reads::default();
         // The prior: one in ten.
-        assert!((reads.model().random - 0.1).abs() < 0.01, "{reads:?}");
-        let mut last = reads.random_chance();
+        assert!((reads.model().random[0] - 0.1).abs() < 0.01, "{reads:?}");
+        let mut last = reads.random_chance(0);
         for m in [
             Move::Pass,
             Move::Attack { from: 0, to: 1 },
@@ -206,16 +239,29 @@ mod tests {
             Move::Attack { from: 0, to: 1 },
         ] {
             reads.observe(&cfg, &pos, m);
-            assert!(reads.random_chance() > last, "{m}");
-            last = reads.random_chance();
+            assert!(reads.random_chance(0) > last, "{m}");
+            last = reads.random_chance(0);
         }
-        assert!(reads.model().random > 0.99, "{reads:?}");
-        // Taking the sure hex, again and again, brings it back.
+        assert!(reads.model().random[0] > 0.99, "{reads:?}");
+        // Player b is read on its own: the same spot with the colours
+        // swapped, where b takes the sure hex.
+        let mut swapped = Position::new(Board::parse("b5 a5 a1 b1").unwrap(), 1);
+        swapped.first_move = false;
+        for _ in 0..3 {
+            reads.observe(&cfg, &swapped, Move::Attack { from: 0, to: 2 });
+        }
+        assert!(reads.random_chance(1) < 0.05, "{reads:?}");
+        assert_eq!((reads.seen(0), reads.seen(1)), (4, 3));
+        assert!(reads.model().random[0] > 0.99, "{reads:?}");
+        // Taking the sure hex, again and again, brings a's read back.
         for _ in 0..12 {
             reads.observe(&cfg, &pos, Move::Attack { from: 0, to: 2 });
         }
-        assert!(reads.model().random < 0.05, "{reads:?}");
-        assert_eq!(reads.seen(), 16);
+        assert!(reads.model().random[0] < 0.05, "{reads:?}");
+        assert_eq!(reads.seen(0), 16);
+        // Seats beyond the table are no one's.
+        assert_eq!(reads.seen(9), 0);
+        assert!((reads.random_chance(9) - 0.1).abs() < 0.01);
     }
 
     #[test]
@@ -243,13 +289,51 @@ mod tests {
         for seed in 0..8 {
             let mut rng = rng_from_seed(seed + 100);
             let reads = read_game(seed, 200, |v| random_move(v, &mut rng).unwrap());
-            assert!(reads.log_odds > PRIOR, "seed {seed}: {reads:?}");
-            if reads.model().random > 0.95 {
-                convinced += 1;
+            for p in 0..2 {
+                if reads.seen(p) >= 10 {
+                    assert!(reads.random_chance(p) > 0.1, "seed {seed}: {reads:?}");
+                }
+                if reads.model().random[usize::from(p)] > 0.95 {
+                    convinced += 1;
+                }
             }
         }
         // Some games end before random play has shown itself often enough.
-        assert!(convinced >= 5, "convinced in {convinced} of 8 games");
+        assert!(convinced >= 8, "convinced of {convinced} of 16 players");
+    }
+
+    #[test]
+    fn three_players_are_read_each_on_its_own() {
+        let cfg = Config::new(3, 5, RuleSet::Chance).unwrap();
+        let mut told = 0;
+        for seed in 0..8 {
+            let board = random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
+            let mut game = DoomGame::new(cfg, board, 0, seed);
+            let mut rng = rng_from_seed(seed + 50);
+            let mut reads = Reads::default();
+            // a plays greedily and watches b (at random) and c (the book).
+            for _ in 0..300 {
+                let Some(seat) = game.to_act() else { break };
+                let view = game.view(seat);
+                let m = match seat {
+                    0 => crate::doom::playout::greedy_move(&cfg, &view.position),
+                    1 => random_move(&view, &mut rng),
+                    _ => book_move(&cfg, &view.position),
+                };
+                let m = m.unwrap_or(Move::Pass);
+                if seat != 0 {
+                    reads.observe(&cfg, &view.position, m);
+                }
+                game.apply(m).unwrap();
+            }
+            assert_eq!(reads.seen(0), 0);
+            assert!(reads.random_chance(2) < 0.5, "seed {seed}: {reads:?}");
+            if reads.seen(1) >= 4 {
+                told += 1;
+                assert!(reads.random_chance(1) > 0.9, "seed {seed}: {reads:?}");
+            }
+        }
+        assert!(told >= 4, "random showed itself in {told} of 8 games");
     }
 
     #[test]
@@ -258,13 +342,14 @@ mod tests {
             let book = read_game(seed, 200, |v| {
                 book_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
-            assert!(book.model().random < 0.5, "seed {seed}: {book:?}");
             let greedy = read_game(seed, 200, |v| {
                 crate::doom::playout::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
-            assert!(greedy.model().random < 0.1, "seed {seed}: {greedy:?}");
-            // The default policy never blunders by a near-sure attack.
-            assert!(greedy.log_odds <= PRIOR, "seed {seed}: {greedy:?}");
+            for p in 0..2 {
+                assert!(book.random_chance(p) < 0.5, "seed {seed}: {book:?}");
+                // The default policy never blunders by a near-sure attack.
+                assert!(greedy.random_chance(p) <= 0.1, "seed {seed}: {greedy:?}");
+            }
         }
     }
 }

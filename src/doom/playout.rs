@@ -96,9 +96,9 @@ fn play(cfg: &Config, pos: &Position, m: Move, rng: &mut GameRng) -> Position {
 }
 
 /// `root`'s share of the win at the end of a game played from `pos` by the
-/// default policy for `root` and as `model` says for the others: each of
-/// their moves is uniformly random with chance `model.random`, else the
-/// default policy's (no draw is made when that chance is 0). After
+/// default policy for `root` and as `model` says for the others: each move
+/// of player `p` is uniformly random with chance `model.random[p]`, else
+/// the default policy's (no draw is made when that chance is 0). After
 /// 400 moves (`PLAYOUT_CAP`), the share by hexes held.
 pub fn playout(
     cfg: &Config,
@@ -109,7 +109,12 @@ pub fn playout(
 ) -> f32 {
     let mut pos = *pos;
     for _ in 0..PLAYOUT_CAP {
-        let random = pos.player != root && model.random > 0.0 && rng.random::<f32>() < model.random;
+        let chance = model
+            .random
+            .get(usize::from(pos.player))
+            .copied()
+            .unwrap_or(0.0);
+        let random = pos.player != root && chance > 0.0 && rng.random::<f32>() < chance;
         let m = if random {
             pos.moves(cfg).choose(rng).copied()
         } else {
@@ -220,7 +225,7 @@ pub fn decide(
             let luck = seed ^ played.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             played += 1;
             results.clear();
-            let opponents = model.draw(luck);
+            let opponents = model.draw(luck, pos.player);
             results.extend(cands.iter().map(|c| {
                 let mut rng = GameRng::seed_from_u64(luck);
                 let after = play(cfg, pos, c.mv, &mut rng);

@@ -343,7 +343,7 @@ mod tests {
         }
         let memory = driver.memories()[1].clone().unwrap();
         let reads: Reads = serde_json::from_value(memory).unwrap();
-        assert!(reads.seen() > 0, "{reads:?}");
-        assert!(reads.model().random > 0.5, "{reads:?}");
+        assert!(reads.seen(0) > 0, "{reads:?}");
+        assert!(reads.model().random[0] > 0.5, "{reads:?}");
     }
 }
