@@ -2,10 +2,10 @@
 //! policy (the cautious greedy attacker) is kept unless another candidate
 //! brings clearly more of the win in whole games played out to the end by
 //! that policy on the player's side and the opponents' as an
-//! [`OpponentModel`] says (each playout draws whether they play the
-//! default policy or uniformly random moves), with attacks decided by
-//! sampled dice. The playouts are seeded, and playout `i` of every
-//! candidate draws from the same seed (common random numbers), so
+//! [`OpponentModel`] says (each playout draws, for each opponent, whether
+//! it plays the default policy or uniformly random moves), with attacks
+//! decided by sampled dice. The playouts are seeded, and playout `i` of
+//! every candidate draws from the same seed (common random numbers), so
 //! candidates are compared on the same luck and the same opponents, and
 //! a decision is reproducible for a seed and a fixed number of rounds.
 
