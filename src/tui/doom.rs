@@ -93,6 +93,10 @@ pub struct DoomSave {
     /// it afresh from `bot_seed`).
     #[serde(default)]
     bot_rng: Option<GameRng>,
+    /// What the computer players had read of the others (saves from
+    /// before this field resume with fresh reads).
+    #[serde(default)]
+    reads: Vec<Option<serde_json::Value>>,
 }
 
 impl DoomSave {
@@ -204,11 +208,14 @@ impl DoomScreen {
         }
     }
 
-    /// A saved game, resumed.
+    /// A saved game, resumed with what the computer players had read.
     pub fn resume(save: DoomSave, delay: Duration, ascii: bool) -> DoomScreen {
         let mut s = DoomScreen::new(save.setup, 0, delay, ascii);
         s.bot_seed = save.bot_seed;
         s.start_with(save.game, save.bot_rng);
+        if let Some(d) = &mut s.driver {
+            d.recall(&save.reads);
+        }
         s.log = save.log;
         s
     }
@@ -233,6 +240,11 @@ impl DoomScreen {
             log: self.log.clone(),
             bot_seed: self.bot_seed,
             bot_rng: self.driver.as_ref().and_then(Driver::rng),
+            reads: self
+                .driver
+                .as_ref()
+                .map(Driver::memories)
+                .unwrap_or_default(),
         })
     }
 
@@ -819,5 +831,60 @@ impl Screen for DoomScreen {
 
     fn status(&self) -> Option<String> {
         self.error.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::model::Reads;
+    use crate::doom::{Board, Position};
+
+    fn memories(screen: &DoomScreen) -> Vec<Option<serde_json::Value>> {
+        screen
+            .driver
+            .as_ref()
+            .map(Driver::memories)
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_save_keeps_what_the_computer_players_read() {
+        let setup = Setup {
+            rules: RuleSet::Chance,
+            max_dice: 5,
+            ai: AiChoice::Strong,
+            ..Setup::default()
+        };
+        let mut screen = DoomScreen::new(setup, 4, Duration::ZERO, false);
+        screen.start();
+        // The strong player has seen its opponent pass by a sure attack.
+        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
+        let mut pos = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
+        pos.first_move = false;
+        let mut reads = Reads::default();
+        reads.observe(&cfg, &pos, Move::Pass);
+        let read = serde_json::to_value(reads).ok();
+        if let Some(d) = &mut screen.driver {
+            d.recall(&[None, read.clone()]);
+        }
+        assert_eq!(memories(&screen), vec![None, read.clone()]);
+        let saved = serde_json::to_value(screen.save().unwrap()).unwrap();
+        let resumed = DoomScreen::resume(
+            serde_json::from_value(saved.clone()).unwrap(),
+            Duration::ZERO,
+            false,
+        );
+        assert_eq!(memories(&resumed), vec![None, read]);
+        // A save from before reads were kept resumes with fresh ones.
+        let mut older = saved;
+        older.as_object_mut().unwrap().remove("reads");
+        let fresh = DoomScreen::resume(
+            serde_json::from_value(older).unwrap(),
+            Duration::ZERO,
+            false,
+        );
+        let default = serde_json::to_value(Reads::default()).ok();
+        assert_eq!(memories(&fresh), vec![None, default]);
     }
 }
