@@ -1,5 +1,5 @@
 //! The computer players: `book` (the book's AI, exactly), `strong` (our
-//! own search), `greedy` (the likeliest attack while it is likely),
+//! own search), `greedy` (the playouts' one-move policy, no search),
 //! `random`, and `oracle` (a measuring stick that is told its opponents
 //! play at random). Each is a [`Bot`] that can run on a worker
 //! thread.
@@ -177,7 +177,8 @@ impl Bot<DoomGame> for StrongBot {
 }
 
 /// A baseline without search: the playouts' default policy
-/// ([`greedy_move`]), the likeliest attack while it is likely.
+/// ([`greedy_move`]): sure attacks and full stacks, rated by odds, group
+/// growth and exposure.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GreedyBot;
 

@@ -7,7 +7,8 @@
 //! rules: a near-sure attack is there (one the default policy would make).
 //! A sound player then attacks with good odds but for a rare slip; a
 //! random player picks any legal move alike, so it often blunders: it
-//! passes, or attacks against the odds. Each such move moves the log-odds
+//! passes, or attacks against the odds from a stack that could still
+//! grow. Each such move moves the log-odds
 //! of "random" by its likelihood ratio.
 
 use rand::{Rng, SeedableRng};
@@ -58,7 +59,8 @@ impl OpponentModel {
 const SLIP: f32 = 0.05;
 
 /// Attacks less likely than this to win are blunders while a near-sure
-/// one is there.
+/// one is there, unless made from a full stack (the default policy spends
+/// those at any odds).
 const POOR: f32 = 0.5;
 
 /// The prior log-odds that an opponent plays at random: even, before any
@@ -68,8 +70,8 @@ const PRIOR: f32 = 0.0;
 /// The evidence is capped both ways, so a read can still turn.
 const CAP: f32 = 12.0;
 
-/// Whether `mv` at `pos` is a blunder: a pass or a poor attack while a
-/// near-sure attack is there. `None` when `pos` does not tell (no such
+/// Whether `mv` at `pos` is a blunder: a pass or a poor attack ([`POOR`])
+/// while a near-sure attack is there. `None` when `pos` does not tell (no such
 /// attack, or classic rules).
 fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
     if cfg.rules != RuleSet::Chance {
@@ -84,7 +86,9 @@ fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
     });
     near_sure.then_some(match mv {
         Move::Pass => true,
-        Move::Attack { from, to } => odds(from, to) < POOR,
+        Move::Attack { from, to } => {
+            odds(from, to) < POOR && pos.board.dice(from.into()) < cfg.max_dice
+        }
     })
 }
 
@@ -226,8 +230,8 @@ mod tests {
     #[test]
     fn blunders_where_a_sure_attack_was_read_as_random() {
         let cfg = chance();
-        // 0 (five dice) may take 2 (b1, sure) or try 1 (b5, 46%), or pass.
-        let mut pos = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
+        // 0 (four dice) may take 2 (b1, sure) or try 1 (b5, 22%), or pass.
+        let mut pos = Position::new(Board::parse("a4 b5 b1 a1").unwrap(), 0);
         pos.first_move = false;
         let mut reads = Reads::default();
         // The prior: even odds.
@@ -246,7 +250,7 @@ mod tests {
         assert!(reads.model().random[0] > 0.99, "{reads:?}");
         // Player b is read on its own: the same spot with the colours
         // swapped, where b takes the sure hex.
-        let mut swapped = Position::new(Board::parse("b5 a5 a1 b1").unwrap(), 1);
+        let mut swapped = Position::new(Board::parse("b4 a5 a1 b1").unwrap(), 1);
         swapped.first_move = false;
         for _ in 0..3 {
             reads.observe(&cfg, &swapped, Move::Attack { from: 0, to: 2 });
@@ -260,6 +264,12 @@ mod tests {
         }
         assert!(reads.model().random[0] < 0.05, "{reads:?}");
         assert_eq!(reads.seen(0), 19);
+        // An attack against the odds from a full stack is no blunder.
+        let mut full = Position::new(Board::parse("a5 b5 b1 a1").unwrap(), 0);
+        full.first_move = false;
+        let before = reads.random_chance(0);
+        reads.observe(&cfg, &full, Move::Attack { from: 0, to: 1 });
+        assert!(reads.random_chance(0) < before, "{reads:?}");
         // Seats beyond the table are no one's.
         assert_eq!(reads.seen(9), 0);
         assert_eq!(reads.random_chance(9), 0.5);
@@ -329,7 +339,7 @@ mod tests {
             }
             assert_eq!(reads.seen(0), 0);
             // Where random has shown itself, each is read for what it is.
-            if reads.seen(1) >= 4 {
+            if reads.seen(1) >= 6 {
                 told += 1;
                 assert!(reads.random_chance(1) > 0.99, "seed {seed}: {reads:?}");
                 assert!(reads.random_chance(2) < 0.5, "seed {seed}: {reads:?}");

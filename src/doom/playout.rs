@@ -1,5 +1,5 @@
 //! Monte Carlo planning for the chance rules: the move of a fast default
-//! policy (the cautious greedy attacker) is kept unless another candidate
+//! policy ([`greedy_move`], a greedy attacker) is kept unless another candidate
 //! brings clearly more of the win in whole games played out to the end by
 //! that policy on the player's side and the opponents' as an
 //! [`OpponentModel`] says (each playout draws, for each opponent, whether
@@ -14,14 +14,24 @@ use std::time::Instant;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
+use super::board::Board;
 use super::model::OpponentModel;
 use super::odds::win_odds;
 use super::rules::{Config, Move, Position, RuleSet, winners};
 use super::strong::{Decision, Limits};
 use crate::game::GameRng;
 
-/// The odds below which the default policy passes rather than attacks.
+/// Under chance rules, attacks at least this likely are always worth
+/// making.
 pub const GREEDY_ODDS: f32 = 0.95;
+
+/// What one more hex in the largest group (one more die a turn) is worth
+/// to the default policy, in win odds.
+const GROWTH: f32 = 0.5;
+
+/// What the threat to a hex an attack leaves weak costs the default
+/// policy, in win odds per unit of the strongest neighbour's odds.
+const EXPOSURE: f32 = 0.2;
 
 /// Attacks less likely than this are not candidates at the root while a
 /// likelier move exists.
@@ -33,12 +43,27 @@ const ROUND: u32 = 32;
 /// A playout still running after this many moves is scored by hexes held.
 const PLAYOUT_CAP: u32 = 400;
 
-/// The default policy: the attack likeliest to win (under classic rules,
-/// where every attack wins, the biggest capture), made while its odds are
-/// at least [`GREEDY_ODDS`] or the turn has not begun; else a pass. Ties go
-/// to the first attack in rules order. `None` when the game is over.
+/// The default policy, one move at a time; `None` when the game is over.
+///
+/// Under chance rules it makes an attack while one is worth making: any
+/// attack on the first move of a turn (a pass is not allowed), else one
+/// at least [`GREEDY_ODDS`] likely or one from a full stack (reinforcement
+/// cannot add to it, so its dice are spent best on the attack); when none
+/// is, it passes. Of those it takes the best by its odds, plus
+/// [`GROWTH`] for each hex it would add to the player's largest group,
+/// less [`EXPOSURE`] for the threat to the source (left with one die) and,
+/// as likely as the attack wins, to the conquered hex.
+///
+/// Under classic rules, where every attack wins, it takes the biggest
+/// capture.
+///
+/// Ties go to the first attack in rules order.
 pub fn greedy_move(cfg: &Config, pos: &Position) -> Option<Move> {
     let b = &pos.board;
+    let group = match cfg.rules {
+        RuleSet::Chance => b.largest_cluster(pos.player),
+        RuleSet::Classic => 0,
+    };
     let mut best: Option<(Move, f32)> = None;
     for from in 0..b.len() {
         let s = b.hex(from);
@@ -51,7 +76,10 @@ pub fn greedy_move(cfg: &Config, pos: &Position) -> Option<Move> {
                 continue;
             }
             let rating = match cfg.rules {
-                RuleSet::Chance => win_odds(s.dice, d.dice),
+                RuleSet::Chance => match chance_rating(cfg, pos, from, usize::from(to), group) {
+                    Some(r) => r,
+                    None => continue,
+                },
                 RuleSet::Classic if s.dice > d.dice => 1.0 + f32::from(d.dice),
                 RuleSet::Classic => continue,
             };
@@ -67,10 +95,38 @@ pub fn greedy_move(cfg: &Config, pos: &Position) -> Option<Move> {
         }
     }
     match best {
-        Some((m, r)) if pos.first_move || r >= GREEDY_ODDS => Some(m),
+        Some((m, _)) => Some(m),
         None if pos.first_move => None,
-        _ => Some(Move::Pass),
+        None => Some(Move::Pass),
     }
+}
+
+/// The default policy's rating of the chance attack `from` → `to` when
+/// the player's largest group is `group` hexes; `None` when the attack is
+/// not worth making.
+fn chance_rating(cfg: &Config, pos: &Position, from: usize, to: usize, group: u32) -> Option<f32> {
+    let b = &pos.board;
+    let dice = b.dice(from);
+    let odds = win_odds(dice, b.dice(to));
+    if !pos.first_move && odds < GREEDY_ODDS && dice < cfg.max_dice {
+        return None;
+    }
+    let won = pos.after_win(from, to).board;
+    let growth = won.largest_cluster(pos.player) as f32 - group as f32;
+    let exposure = threat(&won, from) + odds * threat(&won, to);
+    Some(odds + GROWTH * growth - EXPOSURE * exposure)
+}
+
+/// The odds of the likeliest attack on `pos` from a neighbour.
+fn threat(board: &Board, pos: usize) -> f32 {
+    let h = board.hex(pos);
+    board
+        .neighbors(pos)
+        .iter()
+        .map(|&n| board.hex(usize::from(n)))
+        .filter(|e| e.owner != h.owner && e.dice > 1)
+        .map(|e| win_odds(e.dice, h.dice))
+        .fold(0.0, f32::max)
 }
 
 /// Makes `m` at `pos`, deciding an attack by a roll of `rng` against its
@@ -206,13 +262,15 @@ pub fn decide(
 ) -> Option<Decision> {
     let deadline = limits.budget.map(|b| Instant::now() + b);
     let default = greedy_move(cfg, pos)?;
-    let mut cands: Vec<Candidate> = candidates(cfg, pos)
-        .into_iter()
-        .map(Candidate::new)
-        .collect();
-    // The default's move first: it is never dropped.
-    let at = cands.iter().position(|c| c.mv == default)?;
-    cands[..=at].rotate_right(1);
+    // The default's move first (it may be a long shot): it is never
+    // dropped.
+    let mut cands = vec![Candidate::new(default)];
+    cands.extend(
+        candidates(cfg, pos)
+            .into_iter()
+            .filter(|&m| m != default)
+            .map(Candidate::new),
+    );
     let mut nodes = 0u64;
     let mut rounds = 0u8;
     let mut played = 0u64;
@@ -318,6 +376,57 @@ mod tests {
             greedy_move(&classic, &at("a3 b2 b1 a1", true)),
             Some(attack(0, 1))
         );
+    }
+
+    #[test]
+    fn greedy_spends_full_stacks_at_any_odds() {
+        let cfg = chance();
+        // Five dice (the most) on five: 46%, but a pass would waste them.
+        assert_eq!(
+            greedy_move(&cfg, &at("a5 b5 b5 a1", false)),
+            Some(attack(0, 2))
+        );
+        // Four dice on five are kept.
+        assert_eq!(
+            greedy_move(&cfg, &at("a4 b5 b5 a1", false)),
+            Some(Move::Pass)
+        );
+    }
+
+    #[test]
+    fn greedy_joins_its_groups_and_keeps_clear_of_big_stacks() {
+        let cfg = chance();
+        // 3×3, rows 0-2, 3-5, 6-8: 0 sees 3, 1 and 4, 1 sees 4, 0, 2 and
+        // 5, 7 sees 4, 3, 6 and 8. a holds 0 and 2 apart, and every attack
+        // of 0 is sure; taking 1 joins 0 and 2 (a group of three), the
+        // others make a group of two.
+        assert_eq!(
+            greedy_move(&cfg, &at("a4 b1 a1 b1 b1 b2 b2 b2 b2", false)),
+            Some(attack(0, 1))
+        );
+        // Every attack of 0 is sure and makes a group of two; the first is
+        // taken, unless b's five dice at 7 see it (3 and 4 do, 1 not).
+        assert_eq!(
+            greedy_move(&cfg, &at("a4 b1 b1 b1 b1 b1 b1 b1 b1", false)),
+            Some(attack(0, 3))
+        );
+        assert_eq!(
+            greedy_move(&cfg, &at("a4 b1 b1 b1 b1 b1 b1 b5 b1", false)),
+            Some(attack(0, 1))
+        );
+    }
+
+    #[test]
+    fn a_long_shot_default_move_stays_a_candidate() {
+        let cfg = chance();
+        // The first move of a turn: 0 (two dice) may try 1 (b3, 15%),
+        // which would join 0 and 2, or 3 or 4 (b2, 44%). The default policy
+        // takes the long shot, which is no candidate of its own.
+        let pos = at("a2 b3 a1 b2 b2 b1 b1 b1 b1", true);
+        assert_eq!(greedy_move(&cfg, &pos), Some(attack(0, 1)));
+        assert!(!candidates(&cfg, &pos).contains(&attack(0, 1)));
+        let d = decide(&cfg, &pos, Limits::depth(2), OpponentModel::SOUND, 3).unwrap();
+        assert!(pos.is_legal(&cfg, d.best), "{}", d.best);
     }
 
     #[test]
