@@ -6,9 +6,11 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use cardgames::doom::model::OpponentModel;
+use cardgames::doom::playout;
 use cardgames::doom::search::{AlphaBeta, ExactSolver, book_ab_ratings, minimax_exact};
 use cardgames::doom::strong::{Limits, StrongSearch};
-use cardgames::doom::{Board, Config, Position};
+use cardgames::doom::{Board, Config, Position, RuleSet};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The book's 3×3 start (chapter 15's game against the computer).
@@ -91,5 +93,38 @@ fn strong(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, exact, depth6, strong);
+/// `strong` under chance rules: one round of playouts (32 a candidate)
+/// on the book's 5×5 start, and the rounds a second holds.
+fn playouts(c: &mut Criterion) {
+    let cfg = Config::new(2, 5, RuleSet::Chance).expect("two players, five dice");
+    let p = pos(BOOK_5X5);
+    let mut g = c.benchmark_group("doom_playouts_5x5");
+    g.sample_size(10);
+    g.bench_function("one_round", |b| {
+        b.iter(|| {
+            black_box(playout::decide(
+                &cfg,
+                black_box(&p),
+                Limits::depth(1),
+                OpponentModel::SOUND,
+                1,
+            ))
+        })
+    });
+    g.finish();
+    let d = playout::decide(
+        &cfg,
+        &p,
+        Limits::time(Duration::from_secs(1)),
+        OpponentModel::SOUND,
+        1,
+    )
+    .expect("moves");
+    eprintln!(
+        "strong, 1 s on the book's 5×5 under chance rules: {} rounds ({} playouts)",
+        d.depth, d.nodes
+    );
+}
+
+criterion_group!(benches, exact, depth6, strong, playouts);
 criterion_main!(benches);

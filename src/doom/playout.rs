@@ -29,8 +29,8 @@ pub const GREEDY_ODDS: f32 = 0.95;
 /// to the default policy, in win odds.
 const GROWTH: f32 = 0.5;
 
-/// What the threat to a hex an attack leaves weak costs the default
-/// policy, in win odds per unit of the strongest neighbour's odds.
+/// What a hex an attack leaves weak costs the default policy, in win odds
+/// per unit of the odds of the likeliest attack back on it.
 const EXPOSURE: f32 = 0.2;
 
 /// Attacks less likely than this are not candidates at the root while a
@@ -51,8 +51,9 @@ const PLAYOUT_CAP: u32 = 400;
 /// cannot add to it, so its dice are spent best on the attack); when none
 /// is, it passes. Of those it takes the best by its odds, plus
 /// [`GROWTH`] for each hex it would add to the player's largest group,
-/// less [`EXPOSURE`] for the threat to the source (left with one die) and,
-/// as likely as the attack wins, to the conquered hex.
+/// less [`EXPOSURE`] times the odds of the likeliest attack back on the
+/// source (left with one die) and, as likely as the attack wins, on the
+/// conquered hex.
 ///
 /// Under classic rules, where every attack wins, it takes the biggest
 /// capture.
