@@ -315,27 +315,23 @@ impl Board {
     /// The size of `player`'s largest group of connected hexes (the book's
     /// `largest-cluster-size`).
     pub fn largest_cluster(&self, player: u8) -> u32 {
-        let mut left = self.owned_mask(player);
-        let mut best = 0;
-        while left != 0 {
-            let start = left.trailing_zeros() as usize;
-            let mut group = 1u64 << start;
-            let mut frontier = group;
-            while frontier != 0 {
-                let p = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                for &q in self.neighbors(p) {
-                    let bit = 1u64 << q;
-                    if left & bit != 0 && group & bit == 0 {
-                        group |= bit;
-                        frontier |= bit;
-                    }
-                }
-            }
-            left &= !group;
-            best = best.max(group.count_ones());
+        self.clusters(player)
+            .map(u64::count_ones)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// `player`'s groups of connected hexes, each as a bit set (bit `pos`).
+    pub fn clusters(&self, player: u8) -> Clusters<'_> {
+        Clusters {
+            board: self,
+            left: self.owned_mask(player),
         }
-        best
+    }
+
+    /// The neighbours of `pos` as a bit set (bit `pos`).
+    pub fn neighbor_mask(&self, pos: usize) -> u64 {
+        self.neighbors(pos).iter().fold(0, |m, &q| m | 1 << q)
     }
 
     /// The rows as the book's `draw-board` prints them: each row indented
@@ -387,6 +383,35 @@ impl<'de> serde::Deserialize<'de> for Board {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
         let text = String::deserialize(d)?;
         Board::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The groups of one player's connected hexes ([`Board::clusters`]),
+/// found one at a time from the lowest hex not yet in a group.
+#[derive(Clone, Debug)]
+pub struct Clusters<'a> {
+    board: &'a Board,
+    left: u64,
+}
+
+impl Iterator for Clusters<'_> {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        if self.left == 0 {
+            return None;
+        }
+        let mut group = self.left & self.left.wrapping_neg();
+        let mut frontier = group;
+        while frontier != 0 {
+            let p = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let grown = self.board.neighbor_mask(p) & self.left & !group;
+            group |= grown;
+            frontier |= grown;
+        }
+        self.left &= !group;
+        Some(group)
     }
 }
 
@@ -479,5 +504,12 @@ mod tests {
         assert_eq!(b.largest_cluster(0), 4);
         assert_eq!(b.largest_cluster(1), 2);
         assert_eq!(b.largest_cluster(2), 0);
+        // The groups: a's {0,1,4,8} and {6}; b's {2,5} and {3,7}.
+        let groups = |p| b.clusters(p).collect::<Vec<u64>>();
+        assert_eq!(groups(0), vec![0b1_0001_0011, 1 << 6]);
+        assert_eq!(groups(1), vec![1 << 2 | 1 << 5, 1 << 3 | 1 << 7]);
+        assert_eq!(groups(2), Vec::<u64>::new());
+        // 4 sees 1, 7, 0, 3, 5 and 8.
+        assert_eq!(b.neighbor_mask(4), 0b1_1010_1011);
     }
 }

@@ -14,7 +14,7 @@ use std::time::Instant;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
-use super::board::Board;
+use super::board::{Board, MAX_HEXES};
 use super::model::OpponentModel;
 use super::odds::win_odds;
 use super::rules::{Config, Move, Position, RuleSet, winners};
@@ -61,10 +61,8 @@ const PLAYOUT_CAP: u32 = 400;
 /// Ties go to the first attack in rules order.
 pub fn greedy_move(cfg: &Config, pos: &Position) -> Option<Move> {
     let b = &pos.board;
-    let group = match cfg.rules {
-        RuleSet::Chance => b.largest_cluster(pos.player),
-        RuleSet::Classic => 0,
-    };
+    // The player's groups, found at the first attack worth rating.
+    let mut groups = None;
     let mut best: Option<(Move, f32)> = None;
     for from in 0..b.len() {
         let s = b.hex(from);
@@ -77,10 +75,12 @@ pub fn greedy_move(cfg: &Config, pos: &Position) -> Option<Move> {
                 continue;
             }
             let rating = match cfg.rules {
-                RuleSet::Chance => match chance_rating(cfg, pos, from, usize::from(to), group) {
-                    Some(r) => r,
-                    None => continue,
-                },
+                RuleSet::Chance => {
+                    match chance_rating(cfg, pos, from, usize::from(to), &mut groups) {
+                        Some(r) => r,
+                        None => continue,
+                    }
+                }
                 RuleSet::Classic if s.dice > d.dice => 1.0 + f32::from(d.dice),
                 RuleSet::Classic => continue,
             };
@@ -102,20 +102,64 @@ pub fn greedy_move(cfg: &Config, pos: &Position) -> Option<Move> {
     }
 }
 
-/// The default policy's rating of the chance attack `from` → `to` when
-/// the player's largest group is `group` hexes; `None` when the attack is
-/// not worth making.
-fn chance_rating(cfg: &Config, pos: &Position, from: usize, to: usize, group: u32) -> Option<f32> {
+/// The default policy's rating of the chance attack `from` → `to`;
+/// `None` when the attack is not worth making. `groups` holds the
+/// player's groups once found.
+fn chance_rating(
+    cfg: &Config,
+    pos: &Position,
+    from: usize,
+    to: usize,
+    groups: &mut Option<Groups>,
+) -> Option<f32> {
     let b = &pos.board;
     let dice = b.dice(from);
     let odds = win_odds(dice, b.dice(to));
     if !pos.first_move && odds < GREEDY_ODDS && dice < cfg.max_dice {
         return None;
     }
+    let growth = groups
+        .get_or_insert_with(|| Groups::of(b, pos.player))
+        .growth(b, to);
     let won = pos.after_win(from, to).board;
-    let growth = won.largest_cluster(pos.player) as f32 - group as f32;
     let exposure = threat(&won, from) + odds * threat(&won, to);
-    Some(odds + GROWTH * growth - EXPOSURE * exposure)
+    Some(odds + GROWTH * growth as f32 - EXPOSURE * exposure)
+}
+
+/// One player's groups of connected hexes, to tell how much taking a hex
+/// grows the largest.
+struct Groups {
+    masks: [u64; MAX_HEXES],
+    len: usize,
+    largest: u32,
+}
+
+impl Groups {
+    fn of(board: &Board, player: u8) -> Groups {
+        let mut g = Groups {
+            masks: [0; MAX_HEXES],
+            len: 0,
+            largest: 0,
+        };
+        for mask in board.clusters(player) {
+            g.masks[g.len] = mask;
+            g.len += 1;
+            g.largest = g.largest.max(mask.count_ones());
+        }
+        g
+    }
+
+    /// The hexes the largest group gains when the player takes `to`: it
+    /// joins every group beside it.
+    fn growth(&self, board: &Board, to: usize) -> u32 {
+        let near = board.neighbor_mask(to);
+        let joined: u32 = self.masks[..self.len]
+            .iter()
+            .filter(|&&g| g & near != 0)
+            .map(|g| g.count_ones())
+            .sum();
+        (joined + 1).saturating_sub(self.largest)
+    }
 }
 
 /// The odds of the likeliest attack on `pos` from a neighbour.
@@ -415,6 +459,27 @@ mod tests {
             greedy_move(&cfg, &at("a4 b1 b1 b1 b1 b1 b1 b5 b1", false)),
             Some(attack(0, 1))
         );
+    }
+
+    #[test]
+    fn group_growth_is_the_largest_cluster_gained_by_a_win() {
+        let cfg = chance();
+        let mut boards = rng_from_seed(5);
+        for size in [3, 5, 8] {
+            for _ in 0..30 {
+                let b = crate::doom::state::random_board(size, &cfg, &mut boards).unwrap();
+                let pos = Position::new(b, 0);
+                let groups = Groups::of(&b, 0);
+                assert_eq!(groups.largest, b.largest_cluster(0));
+                for m in pos.moves(&cfg) {
+                    if let Move::Attack { from, to } = m {
+                        let won = pos.after_win(from.into(), to.into()).board;
+                        let want = won.largest_cluster(0) - b.largest_cluster(0);
+                        assert_eq!(groups.growth(&b, to.into()), want, "{b} {m}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
