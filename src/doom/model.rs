@@ -8,8 +8,8 @@
 //! A sound player then attacks with good odds but for a rare slip; a
 //! random player picks any legal move alike, so it often blunders: it
 //! passes, or attacks against the odds from a stack that could still
-//! grow. Each such move moves the log-odds
-//! of "random" by its likelihood ratio.
+//! grow. Each such move moves the log-odds of "random" by its likelihood
+//! ratio.
 
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -71,8 +71,8 @@ const PRIOR: f32 = 0.0;
 const CAP: f32 = 12.0;
 
 /// Whether `mv` at `pos` is a blunder: a pass or a poor attack ([`POOR`])
-/// while a near-sure attack is there. `None` when `pos` does not tell (no such
-/// attack, or classic rules).
+/// while a near-sure attack is there. `None` when `pos` does not tell (no
+/// such attack, or classic rules).
 fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
     if cfg.rules != RuleSet::Chance {
         return None;
