@@ -26,7 +26,7 @@ pub enum AiKind {
     Book,
     /// Our own search.
     Strong,
-    /// The likeliest attack while its odds are good, else pass.
+    /// The playouts' default policy on its own, no search.
     Greedy,
     /// Uniformly random legal moves.
     Random,
