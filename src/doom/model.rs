@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::MAX_PLAYERS;
 use super::odds::win_odds;
-use super::playout::GREEDY_ODDS;
+use super::playout::{GREEDY_ODDS, spends_at_any_odds};
 use super::rules::{Config, Move, Position, RuleSet};
 use crate::game::GameRng;
 
@@ -87,7 +87,7 @@ fn blunder(cfg: &Config, pos: &Position, mv: Move) -> Option<bool> {
     near_sure.then_some(match mv {
         Move::Pass => true,
         Move::Attack { from, to } => {
-            odds(from, to) < POOR && pos.board.dice(from.into()) < cfg.max_dice
+            odds(from, to) < POOR && !spends_at_any_odds(cfg, pos.board.dice(from.into()))
         }
     })
 }

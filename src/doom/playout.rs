@@ -1,7 +1,7 @@
 //! Monte Carlo planning for the chance rules: the move of a fast default
-//! policy ([`greedy_move`], a greedy attacker) is kept unless another candidate
-//! brings clearly more of the win in whole games played out to the end by
-//! that policy on the player's side and the opponents' as an
+//! policy ([`greedy_move`], a greedy attacker) is kept unless another
+//! candidate brings clearly more of the win in whole games played out to
+//! the end by that policy on the player's side and the opponents' as an
 //! [`OpponentModel`] says (each playout draws, for each opponent, whether
 //! it plays the default policy or uniformly random moves), with attacks
 //! decided by sampled dice. The playouts are seeded, and playout `i` of
@@ -24,6 +24,12 @@ use crate::game::GameRng;
 /// Under chance rules, attacks at least this likely are always worth
 /// making.
 pub const GREEDY_ODDS: f32 = 0.95;
+
+/// Whether the default policy spends a stack of `dice` at any odds: a
+/// full stack, which reinforcement cannot add to.
+pub fn spends_at_any_odds(cfg: &Config, dice: u8) -> bool {
+    dice >= cfg.max_dice
+}
 
 /// What one more hex in the largest group (one more die a turn) is worth
 /// to the default policy, in win odds.
@@ -115,7 +121,7 @@ fn chance_rating(
     let b = &pos.board;
     let dice = b.dice(from);
     let odds = win_odds(dice, b.dice(to));
-    if !pos.first_move && odds < GREEDY_ODDS && dice < cfg.max_dice {
+    if !pos.first_move && odds < GREEDY_ODDS && !spends_at_any_odds(cfg, dice) {
         return None;
     }
     let growth = groups
