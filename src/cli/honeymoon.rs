@@ -14,6 +14,7 @@ use crate::cards::pbn::parse_hand;
 use crate::cards::{Card, Suit};
 use crate::honeymoon::bots::{self, BOT_NAMES};
 use crate::honeymoon::db::Db;
+use crate::honeymoon::db_build;
 use crate::honeymoon::game::{LeadRule, Options, Scoring};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH, parse_trump};
@@ -149,7 +150,7 @@ pub fn run(args: HoneymoonArgs, ascii: bool, out: &mut dyn Write) -> Result<(), 
         Some(HoneymoonCommand::Solve(a)) => solve(a, ascii, out),
         Some(HoneymoonCommand::Db {
             command: DbCommand::Build(a),
-        }) => db_build(a, out),
+        }) => build_db(a, out),
         Some(HoneymoonCommand::Sim(a)) => sim(a, out),
         None => Err(CliError::Input(
             "choose a honeymoon command: solve, db build or sim (see --help)".into(),
@@ -316,9 +317,9 @@ fn seat_name(seat: usize) -> &'static str {
     if seat == NORTH { "North" } else { "South" }
 }
 
-fn db_build(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
+fn build_db(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start = Instant::now();
-    let db = Db::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
+    let db = db_build::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
     let built = start.elapsed();
     db.save(&args.out)
         .map_err(|e| CliError::Input(format!("{}: {e}", args.out.display())))?;

@@ -6,9 +6,9 @@
 pub mod bots;
 pub mod equity;
 pub mod eval;
+mod narration;
 pub mod phh;
 pub mod pots;
 pub mod range;
 pub mod session;
-pub mod sim;
 pub mod table;

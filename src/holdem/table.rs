@@ -178,6 +178,18 @@ pub enum Event {
         /// How much.
         amount: Chips,
     },
+    /// (Sessions) A seat bought chips before the hand.
+    Rebought {
+        /// Who.
+        seat: Seat,
+        /// How much.
+        amount: Chips,
+    },
+    /// (Sessions) The blinds rose for this hand.
+    BlindsRaised {
+        /// The new blinds.
+        blinds: Blinds,
+    },
 }
 
 impl Event {
@@ -321,7 +333,9 @@ pub struct Table {
     deck: [Card; 5],
 }
 
-/// A seat's view of a hand: the state with others' unshown hole cards hidden.
+/// A seat's view of a hand: the state with others' unshown hole cards
+/// hidden. A spectator's view has a seat number past the last seat, and
+/// every unshown hole card hidden.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// Whose view.
@@ -433,6 +447,11 @@ impl Table {
         }
         table.state.record(&ev);
         Ok((table, ev))
+    }
+
+    /// The board cards still to come.
+    pub fn undealt(&self) -> CardSet {
+        self.deck[self.state.board.len()..].iter().copied().collect()
     }
 
     /// The visible state (with every hole card).
@@ -709,6 +728,11 @@ impl HandState {
     /// A seat's hole cards, if visible.
     pub fn hole(&self, seat: Seat) -> Option<[Card; 2]> {
         self.holes.get(seat).copied().flatten()
+    }
+
+    /// Whether `seat` has shown its hole cards.
+    pub fn shown(&self, seat: Seat) -> bool {
+        self.shown.get(seat).copied().unwrap_or(false)
     }
 
     /// The board so far.
