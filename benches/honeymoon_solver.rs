@@ -15,7 +15,6 @@ use cardgames::cards::{Card, CardSet, Suit};
 use cardgames::game::rng_from_seed;
 use cardgames::game::{Bot, Game};
 use cardgames::honeymoon::bots::{GreedyBot, StrongBot};
-use cardgames::honeymoon::db::Db;
 use cardgames::honeymoon::db_build;
 use cardgames::honeymoon::game::{Honeymoon, Options, Phase};
 use cardgames::honeymoon::solver::Solver;

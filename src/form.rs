@@ -107,8 +107,38 @@ impl<T: Clone + PartialEq> Choices<T> {
     }
 }
 
+/// The value named `text` (any case) among `named`, or an error naming
+/// `what` and listing the names.
+pub fn pick<T: Copy>(text: &str, what: &str, named: &[(&str, T)]) -> Result<T, SetupError> {
+    named
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(text.trim()))
+        .map(|&(_, v)| v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = named.iter().map(|&(n, _)| n).collect();
+            SetupError(format!(
+                "unknown {what} {text:?}: choose {}",
+                or_list(&names)
+            ))
+        })
+}
+
+/// "a, b or c".
+pub fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// Choices for a number from `lo` to `hi`.
-pub fn range<T: Copy + PartialOrd + Display>(lo: T, hi: T, current: T, next: fn(T) -> T) -> Choices<T> {
+pub fn range<T: Copy + PartialOrd + Display>(
+    lo: T,
+    hi: T,
+    current: T,
+    next: fn(T) -> T,
+) -> Choices<T> {
     let mut presets = Vec::new();
     let mut v = lo;
     while v <= hi {
@@ -131,6 +161,9 @@ mod tests {
         assert_eq!(c.get("stack", 3), Ok(1000));
         assert!(c.get("stack", 4).is_err());
         let r = range(2u8, 4, 3, |x| x + 1);
-        assert_eq!(r.field("p", "P", |v| v.to_string()).choices, ["2", "3", "4"]);
+        assert_eq!(
+            r.field("p", "P", |v| v.to_string()).choices,
+            ["2", "3", "4"]
+        );
     }
 }

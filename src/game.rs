@@ -125,10 +125,7 @@ impl FromStr for Level {
     type Err = SetupError;
 
     fn from_str(s: &str) -> Result<Level, SetupError> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| SetupError(format!("unknown level {s:?}: choose easy, normal or hard")))
+        crate::form::pick(s, "level", &Level::ALL.map(|l| (l.name(), l)))
     }
 }
 
@@ -179,6 +176,10 @@ pub trait Playable:
     /// deal dealt.
     fn new(setup: &Self::Setup, seed: u64) -> Result<Self, SetupError>;
 
+    /// What dealing the first deal did, as [`Playable::next_deal`] reports
+    /// the others (called right after [`Playable::new`]).
+    fn opening(&self) -> Vec<Self::Event>;
+
     /// The game of play `play` (deal `deal`) of a bot match: by default a
     /// new session from a seed mixed from both, so every rotation of a
     /// deal (see [`crate::runner::matches`]) gets the same cards.
@@ -226,6 +227,12 @@ pub trait Playable:
     /// Each seat's result of the deal just played (chips, points, a share
     /// of the win), or of the deal so far when a match stops it early.
     fn scores(&self) -> Option<Vec<f64>>;
+
+    /// The unit the deal just played is counted in (a Hold'em hand's big
+    /// blind; 1 elsewhere).
+    fn score_unit(&self) -> f64 {
+        1.0
+    }
 
     /// The bots of this game by name.
     fn bot_names() -> &'static [&'static str];

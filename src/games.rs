@@ -4,9 +4,11 @@
 //! the game's type (setups as JSON, forms, bots, the conformance suite).
 //! The menu, the saved games, the statistics, the command line's games
 //! and the hall's tables all come from this list: adding a game is its
-//! module and one entry here.
+//! module and one entry here (and, to play it on screen, its board in
+//! `tui`).
 
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -16,6 +18,7 @@ use crate::game::{Level, Playable, SetupError};
 use crate::holdem::session::Session;
 use crate::honeymoon::game::Honeymoon;
 use crate::runner::conformance;
+use crate::tui::table::{Open, Opener};
 
 /// How a game's results add up in the lifetime statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +45,8 @@ pub struct Entry {
     pub tally: Tally,
     /// Its engine.
     pub kind: Box<dyn Kind>,
+    /// How the terminal app opens it (`None`: it has no screen).
+    pub screen: Option<&'static dyn Open>,
 }
 
 impl std::fmt::Debug for Entry {
@@ -65,7 +70,14 @@ impl Entry {
             rules,
             tally,
             kind: Box::new(Of::<G>(PhantomData)),
+            screen: None,
         }
+    }
+
+    /// The same entry, opened on screen by `screen`.
+    pub fn on_screen(mut self, screen: &'static dyn Open) -> Entry {
+        self.screen = Some(screen);
+        self
     }
 }
 
@@ -134,6 +146,16 @@ impl<G: Playable> Kind for Of<G> {
     }
 }
 
+static HOLDEM: Opener<Session> = Opener::new();
+static DOOM: Opener<DoomGame> = Opener::new();
+static HONEYMOON: Opener<Honeymoon> = Opener::new();
+
+/// The games cardgames plays, made once.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(Registry::standard)
+}
+
 /// The games.
 #[derive(Debug)]
 pub struct Registry {
@@ -150,19 +172,22 @@ impl Registry {
                     "no-limit, 2 to 9 players",
                     include_str!("../assets/rules/holdem.txt"),
                     Tally::Chips,
-                ),
+                )
+                .on_screen(&HOLDEM),
                 Entry::of::<DoomGame>(
                     "Dice of Doom",
                     "the hex-board dice war of Land of Lisp",
                     include_str!("../assets/rules/doom.txt"),
                     Tally::Wins,
-                ),
+                )
+                .on_screen(&DOOM),
                 Entry::of::<Honeymoon>(
                     "Honeymoon bridge",
                     "two-player bridge: bid, exchange, play",
                     include_str!("../assets/rules/honeymoon.txt"),
                     Tally::Points,
-                ),
+                )
+                .on_screen(&HONEYMOON),
             ],
         }
     }

@@ -18,4 +18,4 @@ pub mod honeymoon;
 pub mod narrate;
 pub mod runner;
 pub mod store;
-// TEMP pub mod tui;
+pub mod tui;

@@ -149,7 +149,8 @@ impl Note {
                     continue;
                 }
             };
-            let attaches = matches!(&words, Piece::Text(t) if t.starts_with([',', '.', ':', ';', ')']));
+            let attaches =
+                matches!(&words, Piece::Text(t) if t.starts_with([',', '.', ':', ';', ')']));
             if !first && !attaches {
                 out.push(Piece::Text(" ".into()));
             }
@@ -233,14 +234,32 @@ mod tests {
     #[test]
     fn verbs_agree_with_who_is_reading() {
         let note = Note::new().seat(1).verb("raise").text("to").amount(40);
-        assert_eq!(note.plain(Some(1), &names(), |c| c.to_string(), |s| s.to_string()), "You raise to 40");
-        assert_eq!(note.plain(Some(0), &names(), |c| c.to_string(), |s| s.to_string()), "Ben raises to 40");
-        assert_eq!(note.plain(None, &names(), |c| c.to_string(), |s| s.to_string()), "Ben raises to 40");
+        assert_eq!(
+            note.plain(Some(1), &names(), |c| c.to_string(), |s| s.to_string()),
+            "You raise to 40"
+        );
+        assert_eq!(
+            note.plain(Some(0), &names(), |c| c.to_string(), |s| s.to_string()),
+            "Ben raises to 40"
+        );
+        assert_eq!(
+            note.plain(None, &names(), |c| c.to_string(), |s| s.to_string()),
+            "Ben raises to 40"
+        );
         let pass = Note::new().seat(0).verb("pass");
-        assert_eq!(pass.plain(None, &names(), |c| c.to_string(), |s| s.to_string()), "Ada passes");
+        assert_eq!(
+            pass.plain(None, &names(), |c| c.to_string(), |s| s.to_string()),
+            "Ada passes"
+        );
         let late = Note::new().seat(0).verb("run out").text("of time");
-        assert_eq!(late.plain(None, &names(), |c| c.to_string(), |s| s.to_string()), "Ada runs out of time");
-        assert_eq!(late.plain(Some(0), &names(), |c| c.to_string(), |s| s.to_string()), "You run out of time");
+        assert_eq!(
+            late.plain(None, &names(), |c| c.to_string(), |s| s.to_string()),
+            "Ada runs out of time"
+        );
+        assert_eq!(
+            late.plain(Some(0), &names(), |c| c.to_string(), |s| s.to_string()),
+            "You run out of time"
+        );
     }
 
     #[test]
@@ -261,6 +280,9 @@ mod tests {
         );
         // An unknown seat is still named.
         let stranger = Note::new().seat(7).verb("leave");
-        assert_eq!(stranger.plain(None, &names(), |c| c.to_string(), |s| s.to_string()), "seat 8 leaves");
+        assert_eq!(
+            stranger.plain(None, &names(), |c| c.to_string(), |s| s.to_string()),
+            "seat 8 leaves"
+        );
     }
 }

@@ -140,6 +140,10 @@ impl Playable for Nim {
         })
     }
 
+    fn opening(&self) -> Vec<(Seat, u32)> {
+        Vec::new()
+    }
+
     fn seats(&self) -> usize {
         2
     }
@@ -189,12 +193,21 @@ impl Playable for Nim {
     }
 
     fn level_bot(level: Level) -> &'static str {
-        if level == Level::Easy { "one" } else { "perfect" }
+        if level == Level::Easy {
+            "one"
+        } else {
+            "perfect"
+        }
     }
 }
 
 fn registry() -> Registry {
-    Registry::standard().with(Entry::of::<Nim>("Nim", "take the last stone", "Nim\n\nRules.", Tally::Wins))
+    Registry::standard().with(Entry::of::<Nim>(
+        "Nim",
+        "take the last stone",
+        "Nim\n\nRules.",
+        Tally::Wins,
+    ))
 }
 
 #[test]
@@ -216,7 +229,10 @@ fn every_registered_game_conforms() {
 fn the_toy_game_goes_through_the_registry_forms_and_the_match_runner() {
     let registry = registry();
     let nim = registry.find("nim").unwrap_or_else(|e| panic!("{e}"));
-    let setup = nim.kind.choose(&serde_json::json!({"heap": 7}), "heap", 1).unwrap_or_else(|e| panic!("{e}"));
+    let setup = nim
+        .kind
+        .choose(&serde_json::json!({"heap": 7}), "heap", 1)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(setup, serde_json::json!({"heap": 10}));
     assert_eq!(nim.kind.seats(&setup).ok(), Some(2));
     assert!(nim.kind.choose(&setup, "heap", 9).is_err());
@@ -247,21 +263,29 @@ fn the_toy_game_goes_through_the_registry_forms_and_the_match_runner() {
         bots: vec!["perfect".into(), "genius".into()],
         ..spec
     };
-    let err = matches::run(&bad, make_bot::<Nim>, |_| {}).err().map(|e| e.to_string());
-    assert_eq!(err.as_deref(), Some("unknown bot 'genius' (known: perfect, one)"));
+    let err = matches::run(&bad, make_bot::<Nim>, |_| {})
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        err.as_deref(),
+        Some("unknown bot 'genius' (known: perfect, one)")
+    );
 }
 
 #[test]
 fn a_runner_session_of_the_toy_game_saves_and_resumes() {
     let seats = vec![SeatInfo::person("Ann"), SeatInfo::bot("Bot", "perfect")];
-    let mut r: Runner<Nim> = Runner::new(NimSetup { heap: 7 }, 3, seats).unwrap_or_else(|e| panic!("{e}"));
+    let mut r: Runner<Nim> =
+        Runner::new(NimSetup { heap: 7 }, 3, seats).unwrap_or_else(|e| panic!("{e}"));
     let mut notes = Vec::new();
     while let Some(seat) = r.game().to_act() {
         let applied = if seat == 0 {
             assert!(r.act(1, 1).is_err(), "a person cannot play the bot's seat");
             r.act(0, 1).unwrap_or_else(|e| panic!("{e}"))
         } else {
-            r.think().unwrap_or_else(|| panic!("a bot to act")).unwrap_or_else(|e| panic!("{e}"))
+            r.think()
+                .unwrap_or_else(|| panic!("a bot to act"))
+                .unwrap_or_else(|e| panic!("{e}"))
         };
         notes.extend(r.notes(&applied, Some(0)));
     }
@@ -269,14 +293,26 @@ fn a_runner_session_of_the_toy_game_saves_and_resumes() {
     assert!(text.iter().any(|t| t == "You take 1"), "{text:?}");
     assert!(text.iter().any(|t| t.starts_with("Bot takes")), "{text:?}");
     let save = serde_json::to_string(&r.save()).unwrap_or_default();
-    let back = Runner::<Nim>::restore(serde_json::from_str(&save).unwrap_or_else(|e| panic!("{e}")), |_, _| {})
-        .unwrap_or_else(|e| panic!("{e}"));
+    let back = Runner::<Nim>::restore(
+        serde_json::from_str(&save).unwrap_or_else(|e| panic!("{e}")),
+        |_, _| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.game(), r.game());
     // A save whose log does not replay is refused with the step.
     let mut broken: serde_json::Value = serde_json::from_str(&save).unwrap_or_default();
     broken["log"][0]["act"]["action"] = serde_json::json!(5);
-    let err = Runner::<Nim>::restore(serde_json::from_value(broken).unwrap_or_else(|e| panic!("{e}")), |_, _| {});
-    assert!(matches!(err, Err(cardgames::runner::RunError::Replay { step: 0, .. })), "{err:?}");
+    let err = Runner::<Nim>::restore(
+        serde_json::from_value(broken).unwrap_or_else(|e| panic!("{e}")),
+        |_, _| {},
+    );
+    assert!(
+        matches!(
+            err,
+            Err(cardgames::runner::RunError::Replay { step: 0, .. })
+        ),
+        "{err:?}"
+    );
 }
 
 /// A game that shows every seat the other's card: the suite must say so.
@@ -326,7 +362,15 @@ impl Playable for Leaky {
 
     fn new(_: &NimSetup, _: u64) -> Result<Leaky, SetupError> {
         let cards = ["As", "Kd"].map(|c| c.parse().unwrap_or_else(|_| panic!("card")));
-        Ok(Leaky { cards, turn: 0, done: false })
+        Ok(Leaky {
+            cards,
+            turn: 0,
+            done: false,
+        })
+    }
+
+    fn opening(&self) -> Vec<()> {
+        Vec::new()
     }
 
     fn seats(&self) -> usize {
@@ -338,7 +382,8 @@ impl Playable for Leaky {
     }
 
     fn secrets(&self, seat: Option<Seat>) -> CardSet {
-        seat.map(|s| CardSet::single(self.cards[s])).unwrap_or(CardSet::EMPTY)
+        seat.map(|s| CardSet::single(self.cards[s]))
+            .unwrap_or(CardSet::EMPTY)
     }
 
     fn narrate(&self, _: &()) -> Vec<Note> {

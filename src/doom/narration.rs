@@ -46,7 +46,7 @@ pub fn notes(event: &Event) -> Vec<Note> {
             .seat(usize::from(*to)),
         Event::NewGame { game, first } => Note::new()
             .tone(Tone::Heading)
-            .text(format!("— Game {game}, a new board:"))
+            .text(format!("— Game {game}:"))
             .seat(usize::from(*first))
             .verb("move")
             .text("first —"),
@@ -57,7 +57,9 @@ pub fn notes(event: &Event) -> Vec<Note> {
                 .seat(usize::from(*one))
                 .verb("win"),
             many => many.iter().fold(
-                Note::new().tone(Tone::Highlight).text("Game over, a shared win:"),
+                Note::new()
+                    .tone(Tone::Highlight)
+                    .text("Game over, a shared win:"),
                 |n, &w| n.seat(usize::from(w)),
             ),
         },

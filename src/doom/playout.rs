@@ -14,9 +14,9 @@ use std::time::Instant;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
-use super::policy::greedy_move;
 use super::model::OpponentModel;
 use super::odds::win_odds;
+use super::policy::greedy_move;
 use super::rules::{Config, Move, Position, RuleSet, winners};
 use super::strong::{Decision, Limits};
 use crate::game::GameRng;

@@ -134,7 +134,21 @@ mod tests {
         s.size = 2;
         s.step("size", false).expect("a field");
         assert_eq!(s.size, MAX_SIZE);
-        assert!(Setup { size: 9, ..Setup::default() }.config().is_err());
-        assert!(Setup { players: 5, ..Setup::default() }.config().is_err());
+        assert!(
+            Setup {
+                size: 9,
+                ..Setup::default()
+            }
+            .config()
+            .is_err()
+        );
+        assert!(
+            Setup {
+                players: 5,
+                ..Setup::default()
+            }
+            .config()
+            .is_err()
+        );
     }
 }

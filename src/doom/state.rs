@@ -189,8 +189,25 @@ pub fn sim_board(
     deal_board(deal, size, cfg, &mut rng)
 }
 
+impl std::str::FromStr for Deal {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Deal, SetupError> {
+        crate::form::pick(
+            s,
+            "board deal",
+            &[("book", Deal::Book), ("balanced", Deal::Balanced)],
+        )
+    }
+}
+
 /// A board dealt `deal`'s way.
-pub fn deal_board(deal: Deal, size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Board, ConfigError> {
+pub fn deal_board(
+    deal: Deal,
+    size: usize,
+    cfg: &Config,
+    rng: &mut GameRng,
+) -> Result<Board, ConfigError> {
     match deal {
         Deal::Book => random_board(size, cfg, rng),
         Deal::Balanced => balanced_board(size, cfg, rng),
@@ -367,6 +384,13 @@ impl Playable for DoomGame {
         let board = sim_board(setup.boards, setup.size, &config, seed, deal, 1)
             .map_err(|e| SetupError(e.to_string()))?;
         Ok(DoomGame::new(config, board, 0, seed.wrapping_add(play)))
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        vec![Event::NewGame {
+            game: self.games + 1,
+            first: self.position.player,
+        }]
     }
 
     fn seats(&self) -> usize {

@@ -12,7 +12,12 @@ pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
     let note = match event {
         Event::HandStarted { .. } => {
             let b = session.blinds();
-            let mut text = format!("— Hand {} · blinds {}/{}", session.hands_played(), b.small, b.big);
+            let mut text = format!(
+                "— Hand {} · blinds {}/{}",
+                session.hands_played(),
+                b.small,
+                b.big
+            );
             if let Some(n) = session.hands_to_next_level() {
                 text.push_str(&format!(" · next level in {n} {}", plural(n, "hand")));
             }
@@ -96,14 +101,19 @@ pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
             .verb("buy")
             .text("in again for")
             .amount(*amount),
-        Event::BlindsRaised { blinds } => Note::new()
-            .tone(Tone::Heading)
-            .text(format!("The blinds rise to {}/{}", blinds.small, blinds.big)),
+        Event::BlindsRaised { blinds } => Note::new().tone(Tone::Heading).text(format!(
+            "The blinds rise to {}/{}",
+            blinds.small, blinds.big
+        )),
     };
     vec![note]
 }
 
 /// "1 hand", "2 hands".
 fn plural(n: u64, word: &str) -> String {
-    if n == 1 { word.into() } else { format!("{word}s") }
+    if n == 1 {
+        word.into()
+    } else {
+        format!("{word}s")
+    }
 }

@@ -33,6 +33,22 @@ pub enum Rebuy {
     TopUp,
 }
 
+impl std::str::FromStr for Rebuy {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Rebuy, SetupError> {
+        crate::form::pick(
+            s,
+            "rebuy rule",
+            &[
+                ("when-busted", Rebuy::WhenBusted),
+                ("top-up", Rebuy::TopUp),
+                ("never", Rebuy::Never),
+            ],
+        )
+    }
+}
+
 /// How the blinds and the stacks evolve between hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -231,7 +247,10 @@ impl Session {
         setup.check()?;
         let stacks = vec![setup.stack; setup.seats];
         let mut rng = rng_from_seed(seed);
-        let (button, deck) = (rand::Rng::random_range(&mut rng, 0..setup.seats), shuffled(&mut rng));
+        let (button, deck) = (
+            rand::Rng::random_range(&mut rng, 0..setup.seats),
+            shuffled(&mut rng),
+        );
         let (table, _) = Table::new(&stacks, button, setup.blinds, &deck)
             .map_err(|e| SetupError(e.to_string()))?;
         Ok(Session {
@@ -311,7 +330,9 @@ impl Session {
                 rebuy: Rebuy::WhenBusted | Rebuy::TopUp
             }
         );
-        self.table.to_act().is_none() && !rebuys && self.stacks.iter().filter(|&&c| c > 0).count() < 2
+        self.table.to_act().is_none()
+            && !rebuys
+            && self.stacks.iter().filter(|&&c| c > 0).count() < 2
     }
 
     /// Deals the next hand from a freshly shuffled deck.
@@ -457,6 +478,22 @@ impl Playable for Session {
         Session::new(setup, seed)
     }
 
+    /// The first hand's events, from its log (the hole cards named again).
+    fn opening(&self) -> Vec<Event> {
+        let state = self.table.state();
+        state
+            .log()
+            .iter()
+            .map(|e| match e {
+                Event::HoleDealt { seat, .. } => Event::HoleDealt {
+                    seat: *seat,
+                    cards: state.hole(*seat),
+                },
+                e => e.clone(),
+            })
+            .collect()
+    }
+
     fn seats(&self) -> usize {
         self.stacks.len()
     }
@@ -500,6 +537,10 @@ impl Playable for Session {
     fn scores(&self) -> Option<Vec<f64>> {
         let out = self.table.outcome()?;
         Some(out.net.iter().map(|&n| n as f64).collect())
+    }
+
+    fn score_unit(&self) -> f64 {
+        self.blinds().big as f64
     }
 
     fn bot_names() -> &'static [&'static str] {
@@ -632,7 +673,10 @@ mod tests {
         let mut bigs = vec![s.blinds().big];
         let mut announced = 0;
         for _ in 0..4 {
-            assert_eq!(s.hands_to_next_level(), Some(2 - (s.hands_played() - 1) % 2));
+            assert_eq!(
+                s.hands_to_next_level(),
+                Some(2 - (s.hands_played() - 1) % 2)
+            );
             fold_out(&mut s);
             let events = s.start_hand().expect("hand");
             announced += events

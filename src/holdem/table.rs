@@ -451,7 +451,10 @@ impl Table {
 
     /// The board cards still to come.
     pub fn undealt(&self) -> CardSet {
-        self.deck[self.state.board.len()..].iter().copied().collect()
+        self.deck[self.state.board.len()..]
+            .iter()
+            .copied()
+            .collect()
     }
 
     /// The visible state (with every hole card).

@@ -157,6 +157,36 @@ pub enum Scoring {
     Difference,
 }
 
+impl std::str::FromStr for LeadRule {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<LeadRule, SetupError> {
+        crate::form::pick(
+            s,
+            "opening lead",
+            &[
+                ("exchange-loser", LeadRule::ExchangeLoser),
+                ("defender", LeadRule::Defender),
+            ],
+        )
+    }
+}
+
+impl std::str::FromStr for Scoring {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Scoring, SetupError> {
+        crate::form::pick(
+            s,
+            "scoring",
+            &[
+                ("bridge", Scoring::Bridge),
+                ("difference", Scoring::Difference),
+            ],
+        )
+    }
+}
+
 /// The game's options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -522,6 +552,11 @@ impl Honeymoon {
     }
 
     /// The options.
+    /// Deals dealt before this one in the match, thrown-in deals included.
+    pub fn deal_number(&self) -> u64 {
+        self.deal_number
+    }
+
     pub fn options(&self) -> Options {
         self.options
     }
@@ -862,9 +897,18 @@ impl Playable for Honeymoon {
 
     /// Deal `deal` of a match from its seed, the dealers alternating;
     /// every rotation of a deal gets the same cards.
-    fn match_deal(options: &Options, seed: u64, deal: u64, _play: u64) -> Result<Honeymoon, SetupError> {
+    fn match_deal(
+        options: &Options,
+        seed: u64,
+        deal: u64,
+        _play: u64,
+    ) -> Result<Honeymoon, SetupError> {
         let seed = seed.wrapping_add(deal.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         Ok(Honeymoon::new(*options, (deal % 2) as Seat, seed))
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        vec![Event::NewDeal(self.dealer)]
     }
 
     fn seats(&self) -> usize {
@@ -933,7 +977,8 @@ impl Playable for Honeymoon {
 
     /// Each seat's points this deal.
     fn scores(&self) -> Option<Vec<f64>> {
-        self.result.map(|r| r.score.iter().map(|&p| p as f64).collect())
+        self.result
+            .map(|r| r.score.iter().map(|&p| p as f64).collect())
     }
 
     fn bot_names() -> &'static [&'static str] {
@@ -1172,7 +1217,10 @@ mod tests {
         let mut next = a.clone();
         next.result = Some(DealResult {
             contract: Contract {
-                bid: Bid { level: 1, strain: Strain::Clubs },
+                bid: Bid {
+                    level: 1,
+                    strain: Strain::Clubs,
+                },
                 declarer: NORTH,
                 doubled: 0,
             },

@@ -41,10 +41,7 @@ pub fn notes(event: &Event) -> Vec<Note> {
             .verb("draw")
             .card(*c)
             .text("(hidden)"),
-        Event::DrewHidden(seat, None) => Note::new()
-            .seat(*seat)
-            .verb("draw")
-            .text("a hidden card"),
+        Event::DrewHidden(seat, None) => Note::new().seat(*seat).verb("draw").text("a hidden card"),
         Event::PlayBegan(seat) => Note::new()
             .tone(Tone::Heading)
             .text("Play begins:")
@@ -54,9 +51,13 @@ pub fn notes(event: &Event) -> Vec<Note> {
             let need = r.contract.target();
             let n = Note::new().tone(Tone::Highlight).seat(r.contract.declarer);
             let n = if r.declarer_tricks >= need {
-                n.verb("make").text("the contract with").amount(u64::from(r.declarer_tricks))
+                n.verb("make")
+                    .text("the contract with")
+                    .amount(u64::from(r.declarer_tricks))
             } else {
-                n.verb("go").text("down").amount(u64::from(need - r.declarer_tricks))
+                n.verb("go")
+                    .text("down")
+                    .amount(u64::from(need - r.declarer_tricks))
             };
             n.text(format!(": North {} · South {}", r.score[0], r.score[1]))
         }

@@ -18,10 +18,14 @@ use crate::game::{Playable, Seat, Stage, rng_from_seed};
 /// checks every rule above; the first broken one is the error.
 pub fn check<G: Playable>(setup: &G::Setup, seed: u64, steps: usize) -> Result<(), String> {
     let seats = G::new(setup, seed).map_err(|e| e.to_string())?.seats();
-    let people = (0..seats).map(|s| SeatInfo::person(format!("p{s}"))).collect();
-    let mut runner: Runner<G> = Runner::new(setup.clone(), seed, people).map_err(|e| e.to_string())?;
+    let people = (0..seats)
+        .map(|s| SeatInfo::person(format!("p{s}")))
+        .collect();
+    let mut runner: Runner<G> =
+        Runner::new(setup.clone(), seed, people).map_err(|e| e.to_string())?;
     let mut rng = rng_from_seed(seed);
     let mut seen_actions: Vec<G::Action> = Vec::new();
+    check_step(&runner, &runner.opening()).map_err(|e| format!("{} opening: {e}", G::ID))?;
     for step in 0..steps {
         let at = |why: String| format!("{} step {step}: {why}", G::ID);
         check_views(&runner).map_err(at)?;
@@ -38,8 +42,7 @@ pub fn check<G: Playable>(setup: &G::Setup, seed: u64, steps: usize) -> Result<(
                 let Some(action) = legal.choose(&mut rng).cloned() else {
                     return Err(at(format!("seat {seat} is to act with no legal action")));
                 };
-                refusals_change_nothing(&mut runner, seat, &legal, &seen_actions)
-                    .map_err(at)?;
+                refusals_change_nothing(&mut runner, seat, &legal, &seen_actions).map_err(at)?;
                 seen_actions.extend(legal);
                 if seen_actions.len() > 512 {
                     seen_actions.drain(..256);
@@ -98,7 +101,11 @@ fn check_step<G: Playable>(runner: &Runner<G>, applied: &Applied<G>) -> Result<(
     let seats = game.seats();
     for viewer in (0..seats).map(Some).chain([None]) {
         let hidden = hidden_from(game, viewer, seats) | game.secrets(None);
-        let events: Vec<G::Event> = applied.events.iter().map(|e| G::event_for(e, viewer)).collect();
+        let events: Vec<G::Event> = applied
+            .events
+            .iter()
+            .map(|e| G::event_for(e, viewer))
+            .collect();
         let leak = (cards_in(&events) | cards_in(&runner.notes(applied, viewer))) & hidden;
         if !leak.is_empty() {
             return Err(format!("{} is told {leak}", who(viewer)));
@@ -115,7 +122,10 @@ fn rebuilds<G: Playable>(runner: &Runner<G>) -> Result<(), String> {
     let back: Save<G> = serde_json::from_str(&text).map_err(|e| format!("save: {e}"))?;
     let again = Runner::restore(back, |_, _| {}).map_err(|e| e.to_string())?;
     if json(again.game()) != json(runner.game()) {
-        return Err(format!("{}: the session rebuilt from its log differs", G::ID));
+        return Err(format!(
+            "{}: the session rebuilt from its log differs",
+            G::ID
+        ));
     }
     if serde_json::to_string(&again.save()).map_err(|e| e.to_string())? != text {
         return Err(format!("{}: a restored save saves differently", G::ID));

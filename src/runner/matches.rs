@@ -122,7 +122,12 @@ pub fn run<G: Playable>(
         .into_par_iter()
         .map(|b| {
             let first = b * batch;
-            play_batch(spec, &make, &finished, first..(first + batch).min(spec.plays))
+            play_batch(
+                spec,
+                &make,
+                &finished,
+                first..(first + batch).min(spec.plays),
+            )
         })
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()

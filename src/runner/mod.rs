@@ -321,6 +321,15 @@ impl<G: Playable> Runner<G> {
         }
     }
 
+    /// The first deal, as dealt when the session began (its log entry is
+    /// a deal's).
+    pub fn opening(&self) -> Applied<G> {
+        Applied {
+            entry: Logged::Deal,
+            events: self.game.opening(),
+        }
+    }
+
     /// The log's lines for a step, as `seat` may see it.
     pub fn notes(&self, applied: &Applied<G>, seat: Option<Seat>) -> Vec<Note> {
         notes_of(&self.game, applied, seat)
@@ -522,13 +531,18 @@ impl<G: Playable> Runner<G> {
     }
 
     /// A saved session, replayed step by step from its seed (`seen` is
-    /// called after each step with the game as it then stood), its bots
-    /// given back what they had learned.
+    /// called with the opening deal, then after each step, with the game
+    /// as it then stood), its bots given back what they had learned.
     pub fn restore(
         save: Save<G>,
         mut seen: impl FnMut(&G, &Applied<G>),
     ) -> Result<Runner<G>, RunError> {
         let mut game = G::new(&save.setup, save.seed)?;
+        let opening = Applied {
+            entry: Logged::Deal,
+            events: game.opening(),
+        };
+        seen(&game, &opening);
         for (step, entry) in save.log.iter().enumerate() {
             let replay = |why: String| RunError::Replay { step, why };
             let events = match entry {
@@ -570,7 +584,9 @@ impl<G: Playable> Runner<G> {
 pub fn notes_of<G: Playable>(game: &G, applied: &Applied<G>, seat: Option<Seat>) -> Vec<Note> {
     let mut notes = Vec::new();
     if let Logged::Act {
-        seat: s, late: true, ..
+        seat: s,
+        late: true,
+        ..
     } = applied.entry
     {
         notes.push(Note::new().seat(s).verb("run out").text("of time"));
