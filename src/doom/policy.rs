@@ -160,21 +160,8 @@ fn threat(board: &Board, pos: usize) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doom::testing::{at, attack, chance};
     use crate::game::rng_from_seed;
-
-    fn chance() -> Config {
-        Config::new(2, 5, RuleSet::Chance).unwrap()
-    }
-
-    fn at(board: &str, first_move: bool) -> Position {
-        let mut pos = Position::new(Board::parse(board).unwrap(), 0);
-        pos.first_move = first_move;
-        pos
-    }
-
-    const fn attack(from: u8, to: u8) -> Move {
-        Move::Attack { from, to }
-    }
 
     #[test]
     fn greedy_takes_the_surest_attack_and_passes_on_the_rest() {
