@@ -332,7 +332,7 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .iter()
             .zip(&first)
             .map(|(s, (fg, fw))| {
-                json!({"ai": s.bot, "wins": s.total, "rate": s.total / n, "first_games": fg, "first_wins": fw})
+                json!({"ai": s.bot, "wins": s.total, "rate": s.total / n, "ci95": s.ci95, "first_games": fg, "first_wins": fw})
             })
             .collect();
         let doc = json!({
@@ -362,10 +362,11 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for (s, (fg, fw)) in standings.iter().zip(&first) {
             writeln!(
                 out,
-                "  {:<7} {:>8.1} wins  {:>6.1}%  (moving first: {fw:.1} of {fg})",
+                "  {:<7} {:>8.1} wins  {:>6.1}% ± {:.1}  (moving first: {fw:.1} of {fg})",
                 s.bot,
                 s.total,
-                100.0 * s.total / n
+                100.0 * s.total / n,
+                100.0 * s.ci95
             )?;
         }
         if cut > 0 {

@@ -377,7 +377,7 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.json {
         let bots: Vec<Value> = (0..2)
             .map(|i| {
-                json!({"name": names[i], "points": points[i], "match_points": match_points[i], "contracts": c.contracts[i], "made": c.made[i]})
+                json!({"name": names[i], "points": points[i], "points_per_deal": standings[i].mean, "ci95": standings[i].ci95, "match_points": match_points[i], "contracts": c.contracts[i], "made": c.made[i]})
             })
             .collect();
         writeln!(
@@ -391,8 +391,10 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             let share = match_points[i] / f64::from(args.games.max(1));
             writeln!(
                 out,
-                "{name:<8} points {:>7}  match points {:>6.1} ({:.1}%)  declared {} made {}",
+                "{name:<8} points {:>7} ({:+.1} ± {:.1} a deal)  match points {:>6.1} ({:.1}%)  declared {} made {}",
                 points[i],
+                standings[i].mean,
+                standings[i].ci95,
                 match_points[i],
                 share * 100.0,
                 c.contracts[i],
