@@ -341,7 +341,7 @@ impl Hall {
             playing: plan.runner.is_some(),
         };
         let (id, invite, owner) = (plan.id, plan.invite.clone(), plan.owner);
-        let tx = table::spawn(self.clone(), plan);
+        let (tx, rx) = table::channel();
         lock(&self.tables).insert(
             id,
             Listed {
@@ -352,6 +352,7 @@ impl Hall {
             },
         );
         self.lobby_dirty.store(true, Ordering::Relaxed);
+        table::spawn(self.clone(), plan, rx);
     }
 
     /// Every table the store holds open, resumed where it was.

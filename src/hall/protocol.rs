@@ -400,7 +400,7 @@ mod tests {
             Err(DecodeError::Malformed(_))
         ));
         assert!(matches!(
-            decode(r#"{"type":"ping","extra":1}"#),
+            decode(r#"{"type":"leave","table":1,"extra":1}"#),
             Err(DecodeError::Malformed(_))
         ));
         let long = format!(r#"{{"type":"chat","text":"{}"}}"#, "x".repeat(MAX_MESSAGE));

@@ -280,9 +280,13 @@ struct Table {
     thinking: Option<JoinHandle<Box<dyn AnyTurn>>>,
 }
 
-/// Starts a table's task; its requests go to the sender returned.
-pub fn spawn(hall: Arc<Hall>, plan: Plan) -> mpsc::Sender<TableCmd> {
-    let (tx, rx) = mpsc::channel(256);
+/// A table's request channel.
+pub fn channel() -> (mpsc::Sender<TableCmd>, mpsc::Receiver<TableCmd>) {
+    mpsc::channel(256)
+}
+
+/// Starts a table's task, taking requests from `rx`.
+pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
     let seats = plan.entry.kind.seats(&plan.setup).unwrap_or(2);
     let slots = plan
         .seats
@@ -321,7 +325,6 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan) -> mpsc::Sender<TableCmd> {
         }
     }
     tokio::spawn(async move { table.run(rx).await });
-    tx
 }
 
 fn err(code: &str, message: impl Into<String>) -> ServerMsg {
@@ -330,6 +333,7 @@ fn err(code: &str, message: impl Into<String>) -> ServerMsg {
 
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<TableCmd>) {
+        self.hall.lobby_update(self.summary());
         self.publish();
         loop {
             self.drive().await;
