@@ -6,6 +6,7 @@
 pub mod bots;
 pub mod equity;
 pub mod eval;
+pub mod forced;
 pub mod phh;
 pub mod pots;
 pub mod range;

@@ -408,12 +408,16 @@ impl HoldemScreen {
                 amount,
                 ..
             } => {
-                let b = if *blind == Blind::Small {
-                    "small"
-                } else {
-                    "big"
+                let b = match blind {
+                    Blind::Small => "the small blind",
+                    Blind::Big => "the big blind",
+                    Blind::Straddle => "a straddle",
+                    Blind::Post => "a live blind",
                 };
-                says(*seat, &format!("post the {b} blind {amount}"))
+                says(*seat, &format!("post {b} {amount}"))
+            }
+            Event::AntePosted { seat, amount, .. } => {
+                says(*seat, &format!("post the ante {amount}"))
             }
             Event::Acted {
                 seat,
