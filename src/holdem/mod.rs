@@ -7,6 +7,7 @@ pub mod bots;
 pub mod equity;
 pub mod eval;
 pub mod forced;
+pub mod history;
 pub mod phh;
 pub mod pots;
 pub mod range;
