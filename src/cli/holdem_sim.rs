@@ -40,11 +40,25 @@ pub struct SimArgs {
     #[arg(long, default_value = "5/10", value_name = "SB/BB")]
     blinds: String,
 
+    /// An ante from every player each hand.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    ante: u64,
+
+    /// An ante from the big blind alone, for the whole table.
+    #[arg(long, default_value_t = 0, value_name = "N", conflicts_with = "ante")]
+    bb_ante: u64,
+
+    /// The player after the big blind straddles two big blinds (three
+    /// players or more).
+    #[arg(long)]
+    straddle: bool,
+
     /// Seed for the cards and the bots; the same seed replays the match.
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Write one PHH file per hand into this directory.
+    /// Write every hand as a PHH file into this directory, one file per
+    /// hand.
     #[arg(long, value_name = "DIR")]
     phh_dir: Option<PathBuf>,
 
@@ -108,6 +122,9 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         deals: args.hands,
         stack: args.stack,
         blinds,
+        ante: args.ante,
+        bb_ante: args.bb_ante,
+        straddle: args.straddle,
         seed,
         duplicate: args.duplicate,
     };
@@ -144,6 +161,9 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "duplicate": args.duplicate,
             "seed": seed,
             "blinds": [blinds.small, blinds.big],
+            "ante": args.ante,
+            "bb_ante": args.bb_ante,
+            "straddle": args.straddle,
             "stack": args.stack,
             "seats": seats,
         });

@@ -5,6 +5,7 @@
 mod deal;
 pub mod doom;
 pub mod holdem;
+mod holdem_history;
 mod holdem_sim;
 pub mod honeymoon;
 mod play;

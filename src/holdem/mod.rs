@@ -9,6 +9,7 @@ pub mod eval;
 pub mod forced;
 pub mod history;
 pub mod phh;
+pub mod pokerstars;
 pub mod pots;
 pub mod range;
 pub mod session;

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use super::bots::{TableBot, by_name};
 use super::pots::Chips;
-use super::table::{Blinds, SetupError, Table};
+use super::table::{Blinds, Forced, SetupError, Table};
 use crate::cards::Card;
 use crate::game::{Game, rng_from_seed};
 
@@ -30,6 +30,13 @@ pub struct Match {
     pub stack: Chips,
     /// The blinds.
     pub blinds: Blinds,
+    /// An ante from every player (0: none).
+    pub ante: Chips,
+    /// An ante from the big blind alone (0: none).
+    pub bb_ante: Chips,
+    /// A straddle of two big blinds by the player after the big blind
+    /// (three players or more).
+    pub straddle: bool,
     /// The seed.
     pub seed: u64,
     /// Replay each deal with the bots rotated through the seats.
@@ -91,6 +98,21 @@ impl Sums {
 }
 
 impl Match {
+    /// The forced bets of every hand.
+    pub fn forced(&self) -> Forced {
+        let mut f = Forced::blinds(self.blinds);
+        if self.ante > 0 {
+            f = f.with_ante(self.ante);
+        }
+        if self.bb_ante > 0 {
+            f = f.with_big_blind_ante(self.bb_ante);
+        }
+        if self.straddle {
+            f = f.with_straddle(self.blinds.big.saturating_mul(2));
+        }
+        f
+    }
+
     fn new_bots(&self) -> Result<Vec<TableBot>, SimError> {
         self.bots
             .iter()
@@ -106,10 +128,11 @@ impl Match {
         finished: impl Fn(u64, usize, &Table) + Sync,
     ) -> Result<Vec<BotResult>, SimError> {
         let k = self.bots.len();
-        Table::new(
+        let forced = self.forced();
+        Table::with_forced(
             &vec![self.stack; k],
             0,
-            self.blinds,
+            &forced,
             &Card::all().collect::<Vec<_>>(),
         )?;
         self.new_bots()?;
@@ -159,6 +182,7 @@ impl Match {
         let stacks = vec![self.stack; k];
         let mut deck: Vec<Card> = Card::all().collect();
         let rotations = if self.duplicate { k } else { 1 };
+        let forced = self.forced();
         let first = b * BATCH;
         for deal in first..(first + BATCH).min(self.deals) {
             deck.shuffle(&mut deck_rng);
@@ -166,7 +190,7 @@ impl Match {
             let mut unit = vec![0i64; k];
             for r in 0..rotations {
                 // Bot i sits in seat (i + r) % k.
-                let (mut table, _) = Table::new(&stacks, button, self.blinds, &deck)?;
+                let (mut table, _) = Table::with_forced(&stacks, button, &forced, &deck)?;
                 while let Some(seat) = table.to_act() {
                     let bot = (seat + k - r) % k;
                     let action = bots[bot].choose(&table.view(seat), &mut bot_rng);
@@ -202,6 +226,9 @@ mod tests {
             deals,
             stack: 1000,
             blinds: Blinds { small: 5, big: 10 },
+            ante: 0,
+            bb_ante: 0,
+            straddle: false,
             seed: 9,
             duplicate,
         }

@@ -414,7 +414,45 @@ fn replay_once(r: &HandRecord, mut trail: Option<&mut Vec<Table>>) -> Result<Tab
         }),
         e => bad(i, e.to_string()),
     };
+    let mut done = vec![false; r.actions.len()];
     for (i, (a, _)) in r.actions.iter().enumerate().skip(first) {
+        if done[i] {
+            continue;
+        }
+        // Hands shown after the rest of the board when all were all in
+        // (as PokerStars writes them, and our files once did): the
+        // reference waits for them street by street, then takes them as
+        // shown at the all-in showdown.
+        if table.state().phase() == Phase::Showdown
+            && !matches!(a, Act::Show(p, _) | Act::Muck(p) if table.state().to_show().contains(p))
+        {
+            for seat in table.state().to_show() {
+                let later = (i + 1..r.actions.len()).find(|&j| {
+                    !done[j]
+                        && matches!(&r.actions[j].0, Act::Show(p, _) | Act::Muck(p) if *p == seat)
+                });
+                let Some(j) = later else {
+                    return Err(bad(
+                        i,
+                        format!("p{} neither shows nor mucks before this", seat + 1),
+                    ));
+                };
+                done[j] = true;
+                match &r.actions[j].0 {
+                    Act::Show(_, cards) => {
+                        let shown = match cards.as_slice() {
+                            [] => None,
+                            [Some(a), Some(b)] => Some([*a, *b]),
+                            _ => return Err(bad(j, "a show of other than two known cards".into())),
+                        };
+                        table.show(seat, shown).map_err(|e| action_error(j, e))?;
+                    }
+                    _ => {
+                        table.muck(seat).map_err(|e| action_error(j, e))?;
+                    }
+                }
+            }
+        }
         let player = |p: &Player| -> Result<Seat, Retry> {
             if *p < k {
                 Ok(*p)
@@ -491,5 +529,33 @@ fn replay_once(r: &HandRecord, mut trail: Option<&mut Vec<Table>>) -> Result<Tab
     match pending {
         Some(why) => Err(Retry::No(HistoryError::Unfinished(why))),
         None => Ok(table),
+    }
+}
+
+/// The formats a history may be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// PHH (`.phh`, or `.phhs` of many hands).
+    Phh,
+    /// PokerStars hand-history text.
+    PokerStars,
+}
+
+/// Tells the format by content: PokerStars text starts with its header,
+/// anything else is read as PHH.
+pub fn detect(text: &str) -> Format {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with("PokerStars ") {
+        Format::PokerStars
+    } else {
+        Format::Phh
+    }
+}
+
+/// Reads every hand of a text in either format.
+pub fn read_any(text: &str) -> Result<Hands, HistoryError> {
+    match detect(text) {
+        Format::Phh => crate::holdem::phh::read_all(text),
+        Format::PokerStars => Ok(crate::holdem::pokerstars::read_all(text)),
     }
 }
