@@ -403,6 +403,12 @@ pub struct HandState {
     holes: [Option<[Card; 2]>; MAX_SEATS],
     shown: [bool; MAX_SEATS],
     mucked: [bool; MAX_SEATS],
+    /// Let go at this all-in showdown without showing (a replay): asked
+    /// again at the next street's.
+    deferred: [bool; MAX_SEATS],
+    /// At the showdown without showing any card (a replay): the board
+    /// alone plays for them, as the reference takes it.
+    unseen: [bool; MAX_SEATS],
     board: Vec<Card>,
     street: Street,
     phase: Phase,
@@ -595,6 +601,8 @@ impl Table {
             holes,
             shown: [false; MAX_SEATS],
             mucked: [false; MAX_SEATS],
+            deferred: [false; MAX_SEATS],
+            unseen: [false; MAX_SEATS],
             board: Vec::with_capacity(5),
             street: Street::Preflop,
             phase: Phase::Betting,
@@ -828,6 +836,30 @@ impl Table {
         self.settle(saved, ev, result)
     }
 
+    /// What the reference does when a replayed history goes on without a
+    /// player at the showdown showing or mucking: at an all-in showdown
+    /// before the river the player is asked again at the next street's;
+    /// at the river the player stays in without showing, and the board
+    /// alone plays for them.
+    pub fn pass_showdown(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        if !self.replay || self.state.phase != Phase::Showdown || !self.state.pending_show(seat) {
+            return Err(ActionError::NotAtShowdown(seat));
+        }
+        let saved = self.clone();
+        let mut ev = Vec::new();
+        if self.state.street == Street::River {
+            self.state.unseen[seat] = true;
+        } else {
+            self.state.deferred[seat] = true;
+        }
+        let result = if !self.state.any_pending_show() {
+            self.after_showdown(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
     /// Keeps a change and logs it, or puts everything back on error.
     fn settle(
         &mut self,
@@ -1022,6 +1054,7 @@ impl Table {
     /// the hands were tabled (all in).
     fn showdown(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let s = &mut self.state;
+        s.deferred = [false; MAX_SEATS];
         if !s.any_pending_show() {
             return self.after_showdown(ev);
         }
@@ -1122,7 +1155,12 @@ impl Table {
         let s = &mut self.state;
         let mut values = [0u16; MAX_SEATS];
         for (seat, v) in values.iter_mut().enumerate().take(s.n) {
-            if let (Some(h), true) = (s.holes[seat], s.contends(seat)) {
+            if !s.contends(seat) {
+                continue;
+            }
+            if s.unseen[seat] {
+                *v = evaluate(board).get();
+            } else if let Some(h) = s.holes[seat] {
                 *v = evaluate(board | h.iter().copied().collect()).get();
             }
         }
@@ -1404,7 +1442,11 @@ impl HandState {
     }
 
     fn pending_show(&self, seat: Seat) -> bool {
-        seat < self.n && self.contends(seat) && !self.shown[seat]
+        seat < self.n
+            && self.contends(seat)
+            && !self.shown[seat]
+            && !self.unseen[seat]
+            && !self.deferred[seat]
     }
 
     fn any_pending_show(&self) -> bool {

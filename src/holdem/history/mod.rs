@@ -14,7 +14,9 @@ pub mod steps;
 use amount::{Decimals, Units};
 
 use super::pots::Chips;
-use super::table::{Action, ActionError, Event, Forced, Move, Phase, SetupError, SplitRule, Table};
+use super::table::{
+    Action, ActionError, Event, Forced, Move, Phase, SetupError, SplitRule, Street, Table,
+};
 use crate::cards::Card;
 use crate::game::Seat;
 use crate::holdem::pots::SplitError;
@@ -117,7 +119,7 @@ pub enum HistoryError {
     #[error("the actions stop before the hand is over: {0}")]
     Unfinished(String),
     /// The replay ends with other stacks than the history says.
-    #[error("finishing_stacks {written:?} disagree with the replay {replayed:?}")]
+    #[error("finishing_stacks [{}] disagree with the replay [{}]", written.join(", "), replayed.join(", "))]
     Finishing {
         /// What the history says.
         written: Vec<String>,
@@ -344,6 +346,113 @@ enum Retry {
     No(HistoryError),
 }
 
+/// Why an action did not apply.
+enum Applied {
+    /// A decimal pot needs a finer scale.
+    Split(ActionError),
+    /// The action does not fit the hand here.
+    Refused(String),
+}
+
+/// Applies one action after the hole cards.
+fn apply(table: &mut Table, a: &Act, k: usize) -> Result<(), Applied> {
+    let refused = |e: ActionError| match e {
+        ActionError::Split(_) => Applied::Split(e),
+        e => Applied::Refused(e.to_string()),
+    };
+    let player = |p: &Player| {
+        if *p < k {
+            Ok(*p)
+        } else {
+            Err(Applied::Refused(format!("no player p{}", p + 1)))
+        }
+    };
+    match a {
+        Act::Hole(..) => Err(Applied::Refused(
+            "hole cards dealt after the betting began".into(),
+        )),
+        Act::Board(cards) => {
+            let known: Option<Vec<Card>> = cards.iter().copied().collect();
+            let known = known.ok_or_else(|| Applied::Refused("unknown board cards".into()))?;
+            if let Some(s) = table.state().to_act() {
+                return Err(Applied::Refused(format!(
+                    "board dealt while p{} is to act",
+                    s + 1
+                )));
+            }
+            table.deal_board(&known).map(drop).map_err(refused)
+        }
+        Act::Fold(p) | Act::CheckCall(p) | Act::BetRaise(p, _) => {
+            let seat = player(p)?;
+            let st = table.state();
+            match st.to_act() {
+                Some(s) if s == seat => {}
+                Some(s) => return Err(Applied::Refused(format!("p{} is to act", s + 1))),
+                None => {
+                    let why = match st.phase() {
+                        Phase::Dealing => "the board is to be dealt first",
+                        Phase::Showdown => "the showdown comes first",
+                        _ => "the hand is over",
+                    };
+                    return Err(Applied::Refused(why.into()));
+                }
+            }
+            let action = match a {
+                Act::Fold(_) => Action::Fold,
+                Act::BetRaise(_, x) => Action::RaiseTo(*x),
+                _ => match st.legal() {
+                    Some(l) if l.to_call > 0 => Action::Call,
+                    _ => Action::Check,
+                },
+            };
+            table.act(seat, action).map(drop).map_err(refused)
+        }
+        // Showing unknown cards is going on without showing.
+        Act::Show(p, cards) if !cards.is_empty() && cards.iter().all(Option::is_none) => {
+            let seat = player(p)?;
+            table.pass_showdown(seat).map(drop).map_err(refused)
+        }
+        Act::Show(p, cards) => {
+            let seat = player(p)?;
+            let shown = match cards.as_slice() {
+                [] => None,
+                [Some(a), Some(b)] => Some([*a, *b]),
+                _ => {
+                    return Err(Applied::Refused(
+                        "a show of other than two known cards".into(),
+                    ));
+                }
+            };
+            table.show(seat, shown).map(drop).map_err(refused)
+        }
+        Act::Muck(p) => {
+            let seat = player(p)?;
+            table.muck(seat).map(drop).map_err(refused)
+        }
+    }
+}
+
+/// One step the reference takes when an action does not apply: the
+/// player to act checks when that is free, else folds; or a player at the
+/// showdown goes on without showing. False when there is no such step.
+fn repair(table: &mut Table) -> bool {
+    let st = table.state();
+    if let (Some(seat), Some(legal)) = (st.to_act(), st.legal()) {
+        let a = if legal.to_call == 0 {
+            Action::Check
+        } else {
+            Action::Fold
+        };
+        return table.act(seat, a).is_ok();
+    }
+    if st.phase() == Phase::Showdown
+        && let Some(&seat) = st.to_show().first()
+    {
+        return table.pass_showdown(seat).is_ok();
+    }
+    false
+}
+
 fn split_rule(units: Units) -> SplitRule {
     match units.decimals {
         Decimals::None => SplitRule::OddChipsToFirst,
@@ -414,106 +523,39 @@ fn replay_once(r: &HandRecord, mut trail: Option<&mut Vec<Table>>) -> Result<Tab
         }),
         e => bad(i, e.to_string()),
     };
-    let mut done = vec![false; r.actions.len()];
+    let action_error = |i: usize, e: Applied| match e {
+        Applied::Split(e) => action_error(i, e),
+        Applied::Refused(why) => bad(i, why),
+    };
     for (i, (a, _)) in r.actions.iter().enumerate().skip(first) {
-        if done[i] {
-            continue;
-        }
-        // Hands shown after the rest of the board when all were all in
-        // (as PokerStars writes them, and our files once did): the
-        // reference waits for them street by street, then takes them as
-        // shown at the all-in showdown.
-        if table.state().phase() == Phase::Showdown
-            && !matches!(a, Act::Show(p, _) | Act::Muck(p) if table.state().to_show().contains(p))
-        {
-            for seat in table.state().to_show() {
-                let later = (i + 1..r.actions.len()).find(|&j| {
-                    !done[j]
-                        && matches!(&r.actions[j].0, Act::Show(p, _) | Act::Muck(p) if *p == seat)
-                });
-                let Some(j) = later else {
-                    return Err(bad(
-                        i,
-                        format!("p{} neither shows nor mucks before this", seat + 1),
-                    ));
-                };
-                done[j] = true;
-                match &r.actions[j].0 {
-                    Act::Show(_, cards) => {
-                        let shown = match cards.as_slice() {
-                            [] => None,
-                            [Some(a), Some(b)] => Some([*a, *b]),
-                            _ => return Err(bad(j, "a show of other than two known cards".into())),
-                        };
-                        table.show(seat, shown).map_err(|e| action_error(j, e))?;
-                    }
-                    _ => {
-                        table.muck(seat).map_err(|e| action_error(j, e))?;
+        // As the reference replays a history: an action that does not
+        // apply is tried again after the player to act checks (when that
+        // is free) or folds, or after a player at the showdown goes on
+        // without showing; when nothing of that kind is possible the hand
+        // is refused.
+        loop {
+            match apply(&mut table, a, k) {
+                Ok(()) => break,
+                Err(e @ Applied::Split(_)) => return Err(action_error(i, e)),
+                Err(Applied::Refused(why)) => {
+                    if matches!(a, Act::Hole(..)) || !repair(&mut table) {
+                        return Err(bad(i, why));
                     }
                 }
-            }
-        }
-        let player = |p: &Player| -> Result<Seat, Retry> {
-            if *p < k {
-                Ok(*p)
-            } else {
-                Err(bad(i, format!("no player p{}", p + 1)))
-            }
-        };
-        match a {
-            Act::Hole(..) => {
-                return Err(bad(i, "hole cards dealt after the betting began".into()));
-            }
-            Act::Board(cards) => {
-                let known: Option<Vec<Card>> = cards.iter().copied().collect();
-                let known = known.ok_or_else(|| bad(i, "unknown board cards".into()))?;
-                if table.state().phase() == Phase::Betting {
-                    let who = table.state().to_act().map_or(0, |s| s + 1);
-                    return Err(bad(i, format!("board dealt while p{who} is to act")));
-                }
-                table.deal_board(&known).map_err(|e| action_error(i, e))?;
-            }
-            Act::Fold(p) | Act::CheckCall(p) | Act::BetRaise(p, _) => {
-                let seat = player(p)?;
-                let st = table.state();
-                match st.to_act() {
-                    Some(s) if s == seat => {}
-                    Some(s) => return Err(bad(i, format!("p{} is to act", s + 1))),
-                    None => {
-                        let why = match st.phase() {
-                            Phase::Dealing => "the board is to be dealt first",
-                            Phase::Showdown => "the showdown comes first",
-                            _ => "the hand is over",
-                        };
-                        return Err(bad(i, why.into()));
-                    }
-                }
-                let action = match a {
-                    Act::Fold(_) => Action::Fold,
-                    Act::BetRaise(_, x) => Action::RaiseTo(*x),
-                    _ => match st.legal() {
-                        Some(l) if l.to_call > 0 => Action::Call,
-                        _ => Action::Check,
-                    },
-                };
-                table.act(seat, action).map_err(|e| action_error(i, e))?;
-            }
-            Act::Show(p, cards) => {
-                let seat = player(p)?;
-                let shown = match cards.as_slice() {
-                    [] => None,
-                    [Some(a), Some(b)] => Some([*a, *b]),
-                    _ => return Err(bad(i, "a show of other than two known cards".into())),
-                };
-                table.show(seat, shown).map_err(|e| action_error(i, e))?;
-            }
-            Act::Muck(p) => {
-                let seat = player(p)?;
-                table.muck(seat).map_err(|e| action_error(i, e))?;
             }
         }
         if let Some(t) = trail.as_deref_mut() {
             t.push(table.clone());
+        }
+    }
+    // Out of actions at the river showdown: the reference lets the players
+    // still to show go on without showing.
+    while table.state().phase() == Phase::Showdown && table.state().street() == Street::River {
+        let Some(&seat) = table.state().to_show().first() else {
+            break;
+        };
+        if table.pass_showdown(seat).is_err() {
+            break;
         }
     }
     let st = table.state();
@@ -541,11 +583,14 @@ pub enum Format {
     PokerStars,
 }
 
-/// Tells the format by content: PokerStars text starts with its header,
-/// anything else is read as PHH.
+/// Tells the format by content: PokerStars text has lines beginning with
+/// its hand header; anything else is read as PHH.
 pub fn detect(text: &str) -> Format {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with("PokerStars ") {
+    let header = |l: &str| {
+        let l = l.trim_start_matches('\u{feff}');
+        l.starts_with("PokerStars Hand #") || l.starts_with("PokerStars Game #")
+    };
+    if text.lines().any(header) {
         Format::PokerStars
     } else {
         Format::Phh
