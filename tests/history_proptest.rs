@@ -16,18 +16,20 @@ use proptest::prelude::*;
 use rand::seq::SliceRandom;
 
 fn forced_strategy() -> impl Strategy<Value = Forced> {
-    (1u64..6, 0u64..6, 0u64..4, 0u8..4, 0u64..30).prop_map(|(small, extra, ante, kind, straddle)| {
-        let f = Forced::blinds(Blinds {
-            small,
-            big: small + extra,
-        });
-        match kind {
-            0 => f.with_ante(ante),
-            1 => f.with_big_blind_ante(ante),
-            2 if straddle > 0 => f.with_straddle(straddle),
-            _ => f,
-        }
-    })
+    (1u64..6, 0u64..6, 0u64..4, 0u8..4, 0u64..30).prop_map(
+        |(small, extra, ante, kind, straddle)| {
+            let f = Forced::blinds(Blinds {
+                small,
+                big: small + extra,
+            });
+            match kind {
+                0 => f.with_ante(ante),
+                1 => f.with_big_blind_ante(ante),
+                2 if straddle > 0 => f.with_straddle(straddle),
+                _ => f,
+            }
+        },
+    )
 }
 
 fn hand_strategy() -> impl Strategy<Value = (Vec<Chips>, Forced, u64, Vec<(u8, f64)>)> {
@@ -46,7 +48,9 @@ fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> 
     let button = (seed % stacks.len() as u64) as usize;
     let (mut t, _) = Table::with_forced(stacks, button, forced, &deck).expect("valid table");
     for &(kind, frac) in choices {
-        let Some(legal) = t.state().legal() else { break };
+        let Some(legal) = t.state().legal() else {
+            break;
+        };
         let a = match (kind, legal.raise) {
             (0, _) if legal.to_call > 0 => Action::Fold,
             (1, _) if frac < 0.1 => Action::Fold,
@@ -59,7 +63,11 @@ fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> 
         t.apply(a).expect("legal");
     }
     while let Some(legal) = t.state().legal() {
-        let a = if legal.to_call > 0 { Action::Call } else { Action::Check };
+        let a = if legal.to_call > 0 {
+            Action::Call
+        } else {
+            Action::Check
+        };
         t.apply(a).expect("legal");
     }
     t

@@ -126,6 +126,41 @@ fn phh_files_replay_to_their_finishing_stacks() {
 }
 
 #[test]
+fn antes_and_straddles_are_written_and_replay() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("holdem_sim_forced");
+    let _ = std::fs::remove_dir_all(&dir);
+    stdout_of(&[
+        "holdem",
+        "sim",
+        "--hands",
+        "12",
+        "--seats",
+        "random,station,random,tight",
+        "--seed",
+        "8",
+        "--ante",
+        "2",
+        "--straddle",
+        "--phh-dir",
+        dir.to_str().expect("utf-8 path"),
+    ]);
+    let first = std::fs::read_to_string(dir.join("hand-000001.phh")).expect("a file per hand");
+    assert!(first.contains("antes = [2, 2, 2, 2]\n"), "{first}");
+    assert!(
+        first.contains("blinds_or_straddles = [5, 10, 20, 0]\n"),
+        "{first}"
+    );
+    let out = stdout_of(&[
+        "holdem",
+        "replay",
+        dir.to_str().expect("utf-8 path"),
+        "--json",
+    ]);
+    assert_eq!(out.lines().count(), 12);
+    assert!(out.lines().all(|l| l.contains("finishing_stacks")), "{out}");
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
         vec!["holdem", "sim", "--hands", "10", "--seats", "random,genius"],

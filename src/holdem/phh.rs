@@ -461,6 +461,33 @@ finishing_stacks = [1100, 990, 910]
         assert_eq!(write(&back.table), expected);
     }
 
+    /// Heads-up, the blinds are written small first (the reference turns
+    /// them round itself), and hands all in before the river are shown
+    /// before the rest of the board.
+    #[test]
+    fn heads_up_blinds_small_first_and_all_in_hands_shown_before_the_board() {
+        let known = parse_cards("AhAd KcKd 2c7d9h Js 4c").expect("cards");
+        // Seat 1 is the button and small blind; seat 0 the big blind (p1).
+        let (mut t, _) = Table::new(
+            &[100, 100],
+            1,
+            Blinds { small: 5, big: 10 },
+            &stacked_deck(&known),
+        )
+        .expect("valid");
+        t.act(1, RaiseTo(100)).expect("shove");
+        t.act(0, Call).expect("call");
+        let text = write(&t);
+        assert!(text.contains("blinds_or_straddles = [5, 10]\n"), "{text}");
+        assert!(
+            text.contains("'p2 cbr 100', 'p1 cc', 'p2 sm KcKd', 'p1 sm AhAd', 'd db 2c7d9h', 'd db Js', 'd db 4c']"),
+            "{text}"
+        );
+        assert!(text.contains("finishing_stacks = [200, 0]"), "{text}");
+        let back = replay(&read(&text).expect("reads")).expect("replays");
+        assert_eq!(back.finishing_stacks(), vec![200, 0]);
+    }
+
     #[test]
     fn reads_comments_cents_unknown_cards_and_phhs() {
         let text = "# a cash hand

@@ -533,13 +533,15 @@ fn replay_once(r: &HandRecord, mut trail: Option<&mut Vec<Table>>) -> Result<Tab
         // is free) or folds, or after a player at the showdown goes on
         // without showing; when nothing of that kind is possible the hand
         // is refused.
+        let mut first_why = None;
         loop {
             match apply(&mut table, a, k) {
                 Ok(()) => break,
                 Err(e @ Applied::Split(_)) => return Err(action_error(i, e)),
                 Err(Applied::Refused(why)) => {
+                    let why = first_why.get_or_insert(why);
                     if matches!(a, Act::Hole(..)) || !repair(&mut table) {
-                        return Err(bad(i, why));
+                        return Err(bad(i, why.clone()));
                     }
                 }
             }
