@@ -28,14 +28,14 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 use cardgames::game::{Game, rng_from_seed};
-use cardgames::holdem::bots::by_name;
 use cardgames::holdem::history::amount::Units;
 use cardgames::holdem::history::{HandRecord, Replayed, read_any, replay};
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::session::{Config, Mode, Session};
-use cardgames::holdem::sim::Match;
+use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
 use cardgames::holdem::table::{Blinds, Table};
 use cardgames::holdem::{phh, pokerstars};
+use cardgames::runner::make_bot;
+use cardgames::runner::matches::{self, Spec};
 use serde_json::{Value, json};
 
 struct Hand {
@@ -43,29 +43,46 @@ struct Hand {
     table: Table,
 }
 
+fn setup(seats: usize, stack: Chips, mode: Mode) -> Setup {
+    Setup {
+        seats,
+        stack,
+        blinds: Blinds { small: 5, big: 10 },
+        mode,
+        ante: 0,
+        bb_ante: 0,
+        straddle: false,
+    }
+}
+
+/// A bot match through the match runner: every hand from fresh stacks.
 fn matches(
     name: &str,
     bots: &[&str],
     deals: u64,
     stack: Chips,
-    tweak: impl Fn(&mut Match),
+    tweak: impl Fn(&mut Setup),
 ) -> Vec<Hand> {
-    let mut m = Match {
-        bots: bots.iter().map(|s| s.to_string()).collect(),
-        deals,
+    let mut s = setup(
+        bots.len(),
         stack,
-        blinds: Blinds { small: 5, big: 10 },
-        ante: 0,
-        bb_ante: 0,
-        straddle: false,
+        Mode::Cash {
+            rebuy: Rebuy::TopUp,
+        },
+    );
+    tweak(&mut s);
+    let spec = Spec::<Session> {
+        setup: s,
+        bots: bots.iter().map(|b| b.to_string()).collect(),
+        plays: deals,
+        rotations: 1,
         seed: 2026,
-        duplicate: false,
+        max_actions: None,
     };
-    tweak(&mut m);
     let got = Mutex::new(Vec::new());
-    m.run(|deal, _, t| {
+    matches::run(&spec, make_bot::<Session>, |p| {
         if let Ok(mut g) = got.lock() {
-            g.push((deal, t.clone()));
+            g.push((p.play, p.game.table().clone()));
         }
     })
     .expect("the match plays");
@@ -85,26 +102,26 @@ fn tournaments(hands: usize) -> Vec<Hand> {
     let mut out = Vec::new();
     let mut seed = 1;
     while out.len() < hands {
-        let config = Config {
-            blinds: Blinds { small: 5, big: 10 },
-            stack: 300,
-            mode: Mode::Tournament { hands_per_level: 8 },
-        };
-        let mut s = Session::new(names.len(), config, seed).expect("valid session");
-        let mut bots: Vec<_> = names.iter().map(|n| by_name(n).expect("bot")).collect();
+        let s = setup(names.len(), 300, Mode::Tournament { hands_per_level: 8 });
+        let mut session = Session::new(&s, seed).expect("valid session");
+        let mut bots: Vec<_> = names
+            .iter()
+            .map(|n| make_bot::<Session>(n).expect("bot"))
+            .collect();
         let mut rng = rng_from_seed(seed);
-        while !s.is_over() && out.len() < hands {
-            s.start_hand().expect("a hand starts");
-            while let Some(seat) = s.table().and_then(Game::to_act) {
-                let view = s.view(seat).expect("a hand");
+        loop {
+            while let Some(seat) = session.table().to_act() {
+                let view = session.table().view(seat);
                 let a = bots[seat].choose(&view, &mut rng);
-                s.act(seat, a).expect("bots play legally");
+                session.act(seat, a).expect("bots play legally");
             }
-            let t = s.table().expect("the hand").clone();
             out.push(Hand {
-                id: format!("tournament-{seed}-{}", s.hands_played()),
-                table: t,
+                id: format!("tournament-{seed}-{}", session.hands_played()),
+                table: session.table().clone(),
             });
+            if session.is_over() || out.len() >= hands || session.start_hand().is_err() {
+                break;
+            }
         }
         seed += 1;
     }
@@ -133,9 +150,9 @@ fn all_hands() -> Vec<Hand> {
         &["random", "normal", "random", "station", "tight", "random"],
         300,
         400,
-        |m| {
-            m.ante = 2;
-            m.straddle = true;
+        |s| {
+            s.ante = 2;
+            s.straddle = true;
         },
     ));
     v.extend(matches(
@@ -143,7 +160,7 @@ fn all_hands() -> Vec<Hand> {
         &["random", "station", "random"],
         200,
         100,
-        |m| m.bb_ante = 10,
+        |s| s.bb_ante = 10,
     ));
     v.extend(tournaments(200));
     v

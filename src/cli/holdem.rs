@@ -7,10 +7,10 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::{CliError, seed_or_announce};
-use crate::cards::{Card, CardSet, parse_distinct};
-use crate::holdem::equity::{self, Equity, Spot};
-use crate::holdem::eval::best_five;
-use crate::holdem::range::Range;
+use cardgames::cards::{Card, CardSet, parse_distinct};
+use cardgames::holdem::equity::{self, Equity, Spot};
+use cardgames::holdem::eval::best_five;
+use cardgames::holdem::range::Range;
 
 /// The `holdem` subcommands.
 #[derive(Debug, Subcommand)]

@@ -10,9 +10,9 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::CliError;
-use crate::holdem::history::stats::{PlayerStats, Stats};
-use crate::holdem::history::{HandRecord, HistoryError, Replayed, read_any, replay};
-use crate::holdem::{phh, pokerstars};
+use cardgames::holdem::history::stats::{PlayerStats, Stats};
+use cardgames::holdem::history::{HandRecord, HistoryError, Replayed, read_any, replay};
+use cardgames::holdem::{phh, pokerstars};
 
 /// Arguments of `cardgames holdem replay`.
 #[derive(Debug, Args)]

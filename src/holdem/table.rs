@@ -212,6 +212,18 @@ pub enum Event {
         /// How much.
         amount: Chips,
     },
+    /// (Sessions) A seat bought chips before the hand.
+    Rebought {
+        /// Who.
+        seat: Seat,
+        /// How much.
+        amount: Chips,
+    },
+    /// (Sessions) The blinds rose for this hand.
+    BlindsRaised {
+        /// The new blinds.
+        blinds: Blinds,
+    },
 }
 
 impl Event {
@@ -456,7 +468,9 @@ pub struct Table {
     split: SplitRule,
 }
 
-/// A seat's view of a hand: the state with others' unshown hole cards hidden.
+/// A seat's view of a hand: the state with others' unshown hole cards
+/// hidden. A spectator's view has a seat number past the last seat, and
+/// every unshown hole card hidden.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// Whose view.
@@ -642,6 +656,15 @@ impl Table {
         }
         table.state.record(&ev);
         Ok((table, ev))
+    }
+
+    /// The board cards still to come.
+    pub fn undealt(&self) -> CardSet {
+        self.deck
+            .iter()
+            .skip(self.state.board.len())
+            .copied()
+            .collect()
     }
 
     /// The visible state (with every hole card).
@@ -1287,8 +1310,8 @@ impl HandState {
         self.holes.get(seat).copied().flatten()
     }
 
-    /// Whether a seat has shown its hand.
-    pub fn has_shown(&self, seat: Seat) -> bool {
+    /// Whether `seat` has shown its hole cards.
+    pub fn shown(&self, seat: Seat) -> bool {
         self.shown.get(seat).copied().unwrap_or(false)
     }
 

@@ -1,140 +1,136 @@
-//! Lifetime statistics per game, kept in the data directory.
+//! Lifetime statistics per game, kept in the data directory: how many
+//! deals, won or shared, points for and against, and the result in the
+//! game's unit (big blinds in Hold'em). Each game's line reads them as the
+//! registry says its results add up ([`Tally`]).
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// Dice of Doom results.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct DoomStats {
-    /// Games finished.
-    pub games: u32,
-    /// Games won outright.
-    pub wins: u32,
-    /// Games where the player tied for the most hexes.
-    pub shared: u32,
-}
+use crate::games::Tally;
 
-/// Hold'em results.
+/// One game's results over every session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct HoldemStats {
-    /// Hands played.
-    pub hands: u64,
-    /// Net chips.
-    pub net: i64,
-    /// Net in big blinds (each hand at its own blinds).
-    pub net_bb: f64,
+pub struct Totals {
+    /// Deals (hands, games) finished.
+    #[serde(alias = "hands", alias = "games")]
+    pub deals: u64,
+    /// Deals where the player alone did best.
+    pub wins: u64,
+    /// Deals where the player tied for best.
+    pub shared: u64,
+    /// The player's own scores summed (chips won, points scored).
+    #[serde(alias = "net")]
+    pub points_for: f64,
+    /// The other seats' scores summed.
+    pub points_against: f64,
+    /// The player's scores in the game's unit (big blinds).
+    #[serde(alias = "net_bb")]
+    pub units: f64,
 }
 
-/// Honeymoon bridge results.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct HoneymoonStats {
-    /// Deals finished.
-    pub deals: u32,
-    /// Points scored by the player.
-    pub points_for: i64,
-    /// Points scored by the computer.
-    pub points_against: i64,
+/// A finished deal, to add to the statistics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// The game's registry id.
+    pub game: &'static str,
+    /// Every seat's score.
+    pub scores: Vec<f64>,
+    /// The player's seat.
+    pub seat: usize,
+    /// The game's unit for this deal (the big blind; 1 elsewhere).
+    pub unit: f64,
 }
 
-/// All lifetime statistics.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Stats {
-    /// Texas Hold'em.
-    pub holdem: HoldemStats,
-    /// Dice of Doom.
-    pub doom: DoomStats,
-    /// Honeymoon bridge.
-    pub honeymoon: HoneymoonStats,
-}
-
-/// A finished game, to add to the statistics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Record {
-    /// A Hold'em hand: your net chips and the big blind.
-    Holdem {
-        /// Chips won (or lost, negative).
-        net: i64,
-        /// The big blind of that hand.
-        big_blind: u64,
-    },
-    /// A Dice of Doom game: among the winners, and how many winners.
-    Doom {
-        /// The player was among the winners.
-        won: bool,
-        /// How many players shared the win.
-        winners: usize,
-    },
-    /// A honeymoon deal: the points each side scored.
-    Honeymoon {
-        /// The player's points.
-        you: i64,
-        /// The computer's points.
-        them: i64,
-    },
-}
+/// All lifetime statistics, by game.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Stats(pub BTreeMap<String, Totals>);
 
 impl Stats {
-    /// Adds one finished game.
-    pub fn add(&mut self, record: Record) {
-        match record {
-            Record::Holdem { net, big_blind } => {
-                let h = &mut self.holdem;
-                h.hands += 1;
-                h.net += net;
-                h.net_bb += net as f64 / big_blind.max(1) as f64;
-            }
-            Record::Doom { won, winners } => {
-                self.doom.games += 1;
-                if won && winners == 1 {
-                    self.doom.wins += 1;
-                } else if won {
-                    self.doom.shared += 1;
-                }
-            }
-            Record::Honeymoon { you, them } => {
-                let h = &mut self.honeymoon;
-                h.deals += 1;
-                h.points_for += you;
-                h.points_against += them;
-            }
+    /// Adds one finished deal.
+    pub fn add(&mut self, r: &Record) {
+        let Some(&mine) = r.scores.get(r.seat) else {
+            return;
+        };
+        let t = self.0.entry(r.game.to_string()).or_default();
+        let best = r.scores.iter().copied().fold(f64::MIN, f64::max);
+        let at_best = r.scores.iter().filter(|&&s| s == best).count();
+        t.deals += 1;
+        if mine == best && at_best == 1 {
+            t.wins += 1;
+        } else if mine == best {
+            t.shared += 1;
         }
+        t.points_for += mine;
+        t.points_against += r.scores.iter().sum::<f64>() - mine;
+        t.units += mine / r.unit.max(f64::MIN_POSITIVE);
     }
 
-    /// A one-line summary for the menu.
-    pub fn doom_line(&self) -> String {
-        let d = self.doom;
-        if d.games == 0 {
-            return String::new();
-        }
-        format!("{} played, {} won, {} shared", d.games, d.wins, d.shared)
+    /// A game's totals.
+    pub fn of(&self, game: &str) -> Totals {
+        self.0.get(game).copied().unwrap_or_default()
     }
 
-    /// A one-line summary for the menu.
-    pub fn holdem_line(&self) -> String {
-        let h = self.holdem;
-        if h.hands == 0 {
+    /// A one-line summary of a game's totals, as its results add up.
+    pub fn line(&self, game: &str, tally: Tally) -> String {
+        let t = self.of(game);
+        if t.deals == 0 {
             return String::new();
         }
-        format!(
-            "{} hands, {:+.1} bb/100",
-            h.hands,
-            h.net_bb * 100.0 / h.hands as f64
+        match tally {
+            Tally::Chips => format!(
+                "{} {}, {:+.1} bb/100",
+                t.deals,
+                if t.deals == 1 { "hand" } else { "hands" },
+                t.units * 100.0 / t.deals as f64
+            ),
+            Tally::Wins => format!("{} played, {} won, {} shared", t.deals, t.wins, t.shared),
+            Tally::Points => format!(
+                "{} {}, {:+} net",
+                t.deals,
+                if t.deals == 1 { "deal" } else { "deals" },
+                (t.points_for - t.points_against).round() as i64
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_add_up_and_old_files_still_read() {
+        let mut s = Stats::default();
+        let doom = |scores: Vec<f64>| Record {
+            game: "doom",
+            scores,
+            seat: 0,
+            unit: 1.0,
+        };
+        s.add(&doom(vec![1.0, 0.0]));
+        s.add(&doom(vec![0.5, 0.5]));
+        s.add(&doom(vec![0.0, 1.0]));
+        assert_eq!(s.line("doom", Tally::Wins), "3 played, 1 won, 1 shared");
+        s.add(&Record {
+            game: "holdem",
+            scores: vec![40.0, -40.0],
+            seat: 0,
+            unit: 20.0,
+        });
+        assert_eq!(s.line("holdem", Tally::Chips), "1 hand, +200.0 bb/100");
+        assert_eq!(s.line("honeymoon", Tally::Points), "");
+        // The first format of the file.
+        let old: Stats = serde_json::from_str(
+            r#"{"holdem": {"hands": 10, "net": -50, "net_bb": -5.0},
+                "doom": {"games": 4, "wins": 2, "shared": 1},
+                "honeymoon": {"deals": 2, "points_for": 120, "points_against": 50}}"#,
         )
-    }
-
-    /// A one-line summary for the menu.
-    pub fn honeymoon_line(&self) -> String {
-        let h = self.honeymoon;
-        if h.deals == 0 {
-            return String::new();
-        }
-        format!(
-            "{} deals, {:+} net",
-            h.deals,
-            h.points_for - h.points_against
-        )
+        .unwrap_or_default();
+        assert_eq!(old.line("holdem", Tally::Chips), "10 hands, -50.0 bb/100");
+        assert_eq!(old.line("doom", Tally::Wins), "4 played, 2 won, 1 shared");
+        assert_eq!(old.line("honeymoon", Tally::Points), "2 deals, +70 net");
     }
 }
