@@ -512,6 +512,31 @@ actions = [
         assert!(all.iter().all(|(_, r)| r.is_ok()));
     }
 
+    /// A pot of 0.25 chopped two ways: the reference splits decimal
+    /// amounts exactly (0.125 each), whole chips with the odd chip to the
+    /// first winner; a whole pot in a hand mixing both is refused.
+    #[test]
+    fn split_pots_as_the_reference_splits_them() {
+        let hand = |blinds: &str, stacks: &str| {
+            format!(
+                "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [{blinds}, 0]\nmin_bet = 10\nstarting_stacks = [{stacks}]\nactions = ['d dh p1 2c3d', 'd dh p2 2d3c', 'd dh p3 4c5d', 'p3 cc', 'p1 f', 'p2 cc', 'd db TsJsQs', 'p2 cc', 'p3 cc', 'd db Ks', 'p2 cc', 'p3 cc', 'd db As', 'p2 cc', 'p3 cc', 'p2 sm 2d3c', 'p3 sm 4c5d']\n"
+            )
+        };
+        let cents =
+            hand("0.05, 0.10", "1.00, 1.00, 1.00").replace("min_bet = 10", "min_bet = 0.10");
+        let r = replay(&read(&cents).expect("reads")).expect("replays");
+        assert_eq!(r.finishing_text(), vec!["0.95", "1.025", "1.025"]);
+        let whole = hand("5, 10", "100, 100, 100");
+        let r = replay(&read(&whole).expect("reads")).expect("replays");
+        assert_eq!(r.finishing_stacks(), vec![95, 103, 102]);
+        let mixed = hand("5, 10", "100.5, 100, 100");
+        let e = replay(&read(&mixed).expect("reads")).map(|r| r.finishing_stacks());
+        assert!(
+            matches!(&e, Err(HistoryError::Action { why, .. }) if why.contains("ambiguous")),
+            "{e:?}"
+        );
+    }
+
     #[test]
     fn bad_files_are_errors() {
         assert_eq!(
