@@ -137,7 +137,8 @@ pub fn read_all(text: &str) -> Result<Hands, HistoryError> {
     let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         let line = e
             .span()
-            .map(|s| text[..s.start.min(text.len())].lines().count().max(1))
+            .and_then(|s| text.get(..s.start))
+            .map(|t| t.lines().count().max(1))
             .unwrap_or(0);
         let msg = e.message().lines().next().unwrap_or("bad TOML").to_string();
         err(format!("not TOML (line {line}): {msg}"))
@@ -534,6 +535,16 @@ actions = [
         assert!(
             matches!(&e, Err(HistoryError::Action { why, .. }) if why.contains("ambiguous")),
             "{e:?}"
+        );
+    }
+
+    #[test]
+    fn huge_amounts_are_refused_not_overflowed() {
+        let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nmin_bet = 10\nstarting_stacks = [9223372036854775807, 9223372036854775807]\nactions = ['p2 cbr 9223372036854775807', 'p1 cc']\n";
+        let r = read(text).expect("reads");
+        assert_eq!(
+            replay(&r).map(|h| h.finishing_stacks()),
+            Err(HistoryError::Setup("amounts too large".into()))
         );
     }
 

@@ -482,6 +482,18 @@ fn replay_once(r: &HandRecord, mut trail: Option<&mut Vec<Table>>) -> Result<Tab
             super::table::MAX_SEATS
         ))));
     }
+    // Every sum of chips must fit: a hand of more than 2^60 minor units
+    // is refused rather than counted wrong.
+    let total = r
+        .starting_stacks
+        .iter()
+        .chain(&r.forced.antes)
+        .chain(&r.forced.blinds_or_straddles)
+        .try_fold(0u64, |a, &x| a.checked_add(x))
+        .filter(|&t| t < 1 << 60 && r.forced.min_bet < 1 << 60);
+    if total.is_none() {
+        return Err(Retry::No(HistoryError::Setup("amounts too large".into())));
+    }
     // Hole cards come first, before any other action.
     let mut holes: Vec<Vec<Option<Card>>> = vec![Vec::new(); k];
     let mut first = r.actions.len();
