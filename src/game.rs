@@ -176,6 +176,30 @@ pub trait Playable:
     /// deal dealt.
     fn new(setup: &Self::Setup, seed: u64) -> Result<Self, SetupError>;
 
+    /// A session of `setup` whose seats bring these chips (0: an empty
+    /// seat), the first deal dealt, for games played for chips.
+    fn seated(_setup: &Self::Setup, _seed: u64, _chips: &[u64]) -> Result<Self, SetupError> {
+        Err(SetupError(format!("{} is not played for chips", Self::ID)))
+    }
+
+    /// Each seat's chips as the current deal began (between deals: now),
+    /// for games played for chips.
+    fn chips(&self) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// Sets a seat's chips between deals: a buy-in, or 0 for a player who
+    /// leaves with their chips.
+    fn set_chips(&mut self, _seat: Seat, _chips: u64) -> Result<(), SetupError> {
+        Err(SetupError(format!("{} is not played for chips", Self::ID)))
+    }
+
+    /// The deal just finished in the game's own hand-history format
+    /// (Hold'em: PHH), when it has one.
+    fn deal_record(&self) -> Option<String> {
+        None
+    }
+
     /// What dealing the first deal did, as [`Playable::next_deal`] reports
     /// the others (called right after [`Playable::new`]).
     fn opening(&self) -> Vec<Self::Event>;

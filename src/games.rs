@@ -17,7 +17,8 @@ use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
 use crate::holdem::session::Session;
 use crate::honeymoon::game::Honeymoon;
-use crate::runner::conformance;
+use crate::runner::erased::{self, AnyRunner};
+use crate::runner::{RunError, Runner, SeatInfo, conformance};
 use crate::tui::table::{Open, Opener};
 
 /// How a game's results add up in the lifetime statistics.
@@ -96,6 +97,19 @@ pub trait Kind: Send + Sync {
     fn choose(&self, setup: &Value, key: &str, index: usize) -> Result<Value, SetupError>;
     /// The seats of a session of `setup`, once the setup is checked.
     fn seats(&self, setup: &Value) -> Result<usize, SetupError>;
+    /// A new session of `setup` (as JSON) with these seats; for a game
+    /// played for chips, the chips each seat brings.
+    fn runner(
+        &self,
+        setup: &Value,
+        seed: u64,
+        seats: Vec<SeatInfo>,
+        chips: Option<Vec<u64>>,
+    ) -> Result<Box<dyn AnyRunner>, RunError>;
+    /// A session from its save, replayed.
+    fn restore(&self, save: &Value) -> Result<Box<dyn AnyRunner>, RunError>;
+    /// Whether the game is played for chips.
+    fn chips(&self) -> bool;
     /// Runs the conformance suite ([`conformance::check`]) on a session of
     /// the default setup.
     fn conformance(&self, seed: u64, steps: usize) -> Result<(), String>;
@@ -139,6 +153,29 @@ impl<G: Playable> Kind for Of<G> {
 
     fn seats(&self, setup: &Value) -> Result<usize, SetupError> {
         Ok(G::new(&setup_of::<G>(setup)?, 0)?.seats())
+    }
+
+    fn runner(
+        &self,
+        setup: &Value,
+        seed: u64,
+        seats: Vec<SeatInfo>,
+        chips: Option<Vec<u64>>,
+    ) -> Result<Box<dyn AnyRunner>, RunError> {
+        let setup = setup_of::<G>(setup)?;
+        let runner = match chips {
+            Some(chips) => Runner::<G>::seated(setup, seed, seats, chips)?,
+            None => Runner::<G>::new(setup, seed, seats)?,
+        };
+        Ok(runner.erased())
+    }
+
+    fn restore(&self, save: &Value) -> Result<Box<dyn AnyRunner>, RunError> {
+        erased::restore::<G>(save)
+    }
+
+    fn chips(&self) -> bool {
+        G::new(&G::Setup::default(), 0).is_ok_and(|g| g.chips().is_some())
     }
 
     fn conformance(&self, seed: u64, steps: usize) -> Result<(), String> {

@@ -4,6 +4,7 @@
 
 mod deal;
 pub mod doom;
+mod hall;
 pub mod holdem;
 mod holdem_history;
 mod holdem_sim;
@@ -24,9 +25,9 @@ pub enum CliError {
     /// Bad input: a malformed argument, file or position (exit status 2).
     #[error("{0}")]
     Input(String),
-    /// The terminal app could not run (exit status 1).
+    /// Something could not run: the terminal, the network (exit status 1).
     #[error("{0}")]
-    Terminal(String),
+    Failed(String),
     /// Writing the output failed (exit status 1).
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -77,6 +78,8 @@ pub enum Command {
     Honeymoon(honeymoon::HoneymoonArgs),
     /// Texas Hold'em: play at a table, rank hands, compute equities, bot matches.
     Holdem(HoldemArgs),
+    /// Run a game hall: people meet at tables over the network.
+    Serve(hall::ServeArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -114,6 +117,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Holdem(HoldemArgs {
             command: Some(c), ..
         })) => holdem::run(c, cli.ascii, out),
+        Some(Command::Serve(args)) => hall::serve(args),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())

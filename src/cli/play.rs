@@ -172,12 +172,12 @@ fn open<G: Playable>(
         )));
     }
     tui::run(Start::Game(NewGame::new::<G>(setup, bot)), seed, ascii)
-        .map_err(|e| CliError::Terminal(e.to_string()))
+        .map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// Opens the menu.
 pub fn menu(seed: Option<u64>, ascii: bool) -> Result<(), CliError> {
-    tui::run(Start::Menu, seed, ascii).map_err(|e| CliError::Terminal(e.to_string()))
+    tui::run(Start::Menu, seed, ascii).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// Opens a Hold'em table.

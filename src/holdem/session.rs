@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::{self, TableBot};
 use super::narration;
+use super::phh;
 use super::pots::Chips;
 use super::table::{
     Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,
@@ -294,6 +295,52 @@ impl Session {
         })
     }
 
+    /// A session of `setup` whose seats bring `chips` (0: an empty seat),
+    /// the first hand dealt among the seats with chips.
+    pub fn seated(setup: &Setup, seed: u64, chips: &[Chips]) -> Result<Session, SetupError> {
+        setup.check()?;
+        if chips.len() != setup.seats {
+            return Err(SetupError(format!(
+                "{} stacks for {} seats",
+                chips.len(),
+                setup.seats
+            )));
+        }
+        let mut rng = rng_from_seed(seed);
+        let players: Vec<Seat> = (0..chips.len()).filter(|&s| chips[s] > 0).collect();
+        if players.len() < 2 {
+            return Err(SetupError("a hand needs two players with chips".into()));
+        }
+        let button = players[rand::Rng::random_range(&mut rng, 0..players.len())];
+        let deck = shuffled(&mut rng);
+        let (table, _) = Table::new(chips, button, setup.blinds, &deck)
+            .map_err(|e| SetupError(e.to_string()))?;
+        Ok(Session {
+            setup: *setup,
+            bought: chips.to_vec(),
+            stacks: chips.to_vec(),
+            button: Some(button),
+            hands: 1,
+            rng,
+            table,
+        })
+    }
+
+    /// Sets `seat`'s chips between hands (a buy-in adds to what it has
+    /// bought; 0 empties the seat).
+    pub fn set_stack(&mut self, seat: Seat, chips: Chips) -> Result<(), SetupError> {
+        if self.table.to_act().is_some() {
+            return Err(SetupError("chips change hands only between hands".into()));
+        }
+        let old = *self
+            .stacks
+            .get(seat)
+            .ok_or_else(|| SetupError(format!("no seat {seat}")))?;
+        self.bought[seat] += chips.saturating_sub(old);
+        self.stacks[seat] = chips;
+        Ok(())
+    }
+
     /// The setup.
     pub fn setup(&self) -> &Setup {
         &self.setup
@@ -523,6 +570,22 @@ impl Playable for Session {
                 e => e.clone(),
             })
             .collect()
+    }
+
+    fn seated(setup: &Setup, seed: u64, chips: &[u64]) -> Result<Session, SetupError> {
+        Session::seated(setup, seed, chips)
+    }
+
+    fn chips(&self) -> Option<Vec<u64>> {
+        Some(self.stacks.clone())
+    }
+
+    fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<(), SetupError> {
+        self.set_stack(seat, chips)
+    }
+
+    fn deal_record(&self) -> Option<String> {
+        self.table.outcome().map(|_| phh::write(&self.table))
     }
 
     fn seats(&self) -> usize {

@@ -12,6 +12,7 @@
 //! caller, who narrates them for its viewer ([`Runner::notes`]).
 
 pub mod conformance;
+pub mod erased;
 pub mod matches;
 
 use serde::{Deserialize, Serialize};
@@ -74,6 +75,14 @@ pub enum Logged<A> {
     },
     /// The next deal was dealt.
     Deal,
+    /// Between deals a seat's chips were set: a buy-in, or 0 when its
+    /// player left with them.
+    Chips {
+        /// Whose.
+        seat: Seat,
+        /// How many it has now.
+        chips: u64,
+    },
 }
 
 /// Why the runner refused.
@@ -196,6 +205,13 @@ pub struct Save<G: Playable> {
     pub memories: Vec<Option<Value>>,
     /// The bots' generator.
     pub bot_rng: GameRng,
+    /// The chips the seats brought, for a session played for chips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<Vec<u64>>,
+    /// The game the log starts from, when the session was checkpointed
+    /// ([`Runner::rebase`]); without one the log starts at the first deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<G>,
 }
 
 /// Salt between a session's seed and its bots' generator.
@@ -211,6 +227,8 @@ pub struct Runner<G: Playable> {
     rng: Option<GameRng>,
     lent: Option<Lent>,
     log: Vec<Logged<G::Action>>,
+    chips: Option<Vec<u64>>,
+    origin: Option<G>,
 }
 
 impl<G: Playable> std::fmt::Debug for Runner<G> {
@@ -236,6 +254,21 @@ impl<G: Playable> Runner<G> {
     pub fn new(setup: G::Setup, seed: u64, seats: Vec<SeatInfo>) -> Result<Runner<G>, RunError> {
         let game = G::new(&setup, seed)?;
         Runner::with_game(setup, seed, game, seats, rng_from_seed(seed ^ BOT_SALT))
+    }
+
+    /// A new session of a game played for chips, each seat bringing its
+    /// `chips` (0: an empty seat).
+    pub fn seated(
+        setup: G::Setup,
+        seed: u64,
+        seats: Vec<SeatInfo>,
+        chips: Vec<u64>,
+    ) -> Result<Runner<G>, RunError> {
+        let game = G::seated(&setup, seed, &chips)?;
+        let mut runner =
+            Runner::with_game(setup, seed, game, seats, rng_from_seed(seed ^ BOT_SALT))?;
+        runner.chips = Some(chips);
+        Ok(runner)
     }
 
     fn with_game(
@@ -267,6 +300,8 @@ impl<G: Playable> Runner<G> {
             rng: Some(rng),
             lent: None,
             log: Vec::new(),
+            chips: None,
+            origin: None,
         })
     }
 
@@ -465,6 +500,29 @@ impl<G: Playable> Runner<G> {
         })
     }
 
+    /// Sets `seat`'s chips between deals (a game played for chips).
+    pub fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<Applied<G>, RunError> {
+        if matches!(self.stage(), Stage::Turn(_)) {
+            return Err(RunError::Rule(
+                "chips change hands only between deals".into(),
+            ));
+        }
+        self.game.set_chips(seat, chips)?;
+        let entry = Logged::Chips { seat, chips };
+        self.log.push(entry.clone());
+        Ok(Applied {
+            entry,
+            events: Vec::new(),
+        })
+    }
+
+    /// Makes the game as it stands the start of the log: a save from here
+    /// on holds this state and the steps after it, not the whole session.
+    pub fn rebase(&mut self) {
+        self.origin = Some(self.game.clone());
+        self.log.clear();
+    }
+
     /// Seats someone else in `seat`: a person, or a (new) bot. A bot in
     /// the middle of its turn stays until the turn is played.
     pub fn set_seat(&mut self, seat: Seat, info: SeatInfo) -> Result<(), RunError> {
@@ -527,6 +585,8 @@ impl<G: Playable> Runner<G> {
             log: self.log.clone(),
             memories,
             bot_rng,
+            chips: self.chips.clone(),
+            origin: self.origin.clone(),
         }
     }
 
@@ -537,12 +597,18 @@ impl<G: Playable> Runner<G> {
         save: Save<G>,
         mut seen: impl FnMut(&G, &Applied<G>),
     ) -> Result<Runner<G>, RunError> {
-        let mut game = G::new(&save.setup, save.seed)?;
-        let opening = Applied {
-            entry: Logged::Deal,
-            events: game.opening(),
+        let mut game = match (&save.origin, &save.chips) {
+            (Some(origin), _) => origin.clone(),
+            (None, Some(chips)) => G::seated(&save.setup, save.seed, chips)?,
+            (None, None) => G::new(&save.setup, save.seed)?,
         };
-        seen(&game, &opening);
+        if save.origin.is_none() {
+            let opening = Applied {
+                entry: Logged::Deal,
+                events: game.opening(),
+            };
+            seen(&game, &opening);
+        }
         for (step, entry) in save.log.iter().enumerate() {
             let replay = |why: String| RunError::Replay { step, why };
             let events = match entry {
@@ -558,6 +624,14 @@ impl<G: Playable> Runner<G> {
                         return Err(replay("no deal is over".into()));
                     }
                     game.next_deal().map_err(|e| replay(e.to_string()))?
+                }
+                Logged::Chips { seat, chips } => {
+                    if game.to_act().is_some() {
+                        return Err(replay("chips set during a deal".into()));
+                    }
+                    game.set_chips(*seat, *chips)
+                        .map_err(|e| replay(e.to_string()))?;
+                    Vec::new()
                 }
             };
             seen(
@@ -575,6 +649,8 @@ impl<G: Playable> Runner<G> {
             }
         }
         runner.log = save.log;
+        runner.chips = save.chips;
+        runner.origin = save.origin;
         Ok(runner)
     }
 }

@@ -20,12 +20,12 @@ use super::screen::{Keep, Nav, Page, Target};
 use super::settings::{Settings, SettingsScreen};
 use super::setup::SetupScreen;
 use super::solver::SolverScreen;
-use super::stats::Stats;
 use super::table::{Board, TableScreen};
 use super::theme::Theme;
 use super::{NewGame, Start};
 use crate::game::random_seed;
 use crate::games::registry;
+use crate::stats::Stats;
 use crate::store::{self, Store};
 
 /// The smallest terminal the app draws in.

@@ -10,9 +10,9 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen, Target};
-use super::stats::Stats;
 use super::theme::Theme;
 use crate::games::registry;
+use crate::stats::Stats;
 
 /// One entry of the menu.
 #[derive(Debug, Clone, PartialEq, Eq)]

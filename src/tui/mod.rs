@@ -18,7 +18,6 @@ mod screen;
 mod settings;
 mod setup;
 mod solver;
-mod stats;
 pub mod table;
 mod theme;
 
@@ -30,10 +29,10 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use serde_json::Value;
 
+pub use crate::stats::{Stats, Totals};
 pub use app::{App, MIN_HEIGHT, MIN_WIDTH};
 pub use saved::SavedGame;
 pub use settings::Settings;
-pub use stats::{Stats, Totals};
 
 use crate::game::Playable;
 use crate::store::Store;

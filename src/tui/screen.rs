@@ -9,8 +9,8 @@ use ratatui::layout::Rect;
 use super::keymap::{Binding, Hint, hints, lookup};
 use super::saved::SavedGame;
 use super::settings::Settings;
-use super::stats::Record;
 use super::theme::Theme;
+use crate::stats::Record;
 
 /// Where to go after a command.
 pub enum Nav {

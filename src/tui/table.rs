@@ -22,12 +22,12 @@ use super::log::{self, LogPane};
 use super::saved::SavedGame;
 use super::screen::{Keep, Nav, Page, Screen};
 use super::settings::Settings;
-use super::stats::Record;
 use super::theme::Theme;
 use crate::game::{Playable, Seat, Stage};
 use crate::games::setup_of;
 use crate::narrate::Note;
 use crate::runner::{Runner, Save, SeatInfo};
+use crate::stats::Record;
 
 /// What the person at a table sees now.
 #[derive(Debug, Clone)]

@@ -1,4 +1,5 @@
-//! Lifetime statistics per game, kept in the data directory: how many
+//! Results per game, as the app keeps them for a lifetime (in the data
+//! directory) and the hall for each player: how many
 //! deals, won or shared, points for and against, and the result in the
 //! game's unit (big blinds in Hold'em). Each game's line reads them as the
 //! registry says its results add up ([`Tally`]).
