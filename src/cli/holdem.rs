@@ -21,6 +21,12 @@ pub enum Holdem {
     Equity(EquityArgs),
     /// A headless match between bots: bb/100 per seat with a 95% interval.
     Sim(super::holdem_sim::SimArgs),
+    /// Replay hand histories (PHH, PHHS, PokerStars) to their final stacks.
+    Replay(super::holdem_history::ReplayArgs),
+    /// Convert hand histories between PHH and PokerStars text.
+    Convert(super::holdem_history::ConvertArgs),
+    /// Player statistics from hand histories: VPIP, PFR, 3-bet, AF, WTSD, W$SD, bb/100.
+    Stats(super::holdem_history::StatsArgs),
 }
 
 /// Arguments of `cardgames holdem rank`.
@@ -89,6 +95,9 @@ pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
         Holdem::Rank(args) => rank(args, ascii, out),
         Holdem::Equity(args) => equity(args, out),
         Holdem::Sim(args) => super::holdem_sim::run(args, out),
+        Holdem::Replay(args) => super::holdem_history::run_replay(args, out),
+        Holdem::Convert(args) => super::holdem_history::run_convert(args, out),
+        Holdem::Stats(args) => super::holdem_history::run_stats(args, out),
     }
 }
 

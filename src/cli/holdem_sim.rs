@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use clap::Args;
 use serde_json::json;
 
-use super::play::Stakes;
+use super::play::{ForcedArgs, Stakes};
 use super::{CliError, seed_or_announce};
 use cardgames::holdem::phh;
 use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
@@ -37,11 +37,15 @@ pub struct SimArgs {
     #[command(flatten)]
     stakes: Stakes,
 
+    #[command(flatten)]
+    forced: ForcedArgs,
+
     /// Seed for the cards and the bots; the same seed replays the match.
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Write one PHH file per hand into this directory.
+    /// Write every hand as a PHH file into this directory, one file per
+    /// hand.
     #[arg(long, value_name = "DIR")]
     phh_dir: Option<PathBuf>,
 
@@ -79,6 +83,9 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         mode: Mode::Cash {
             rebuy: Rebuy::TopUp,
         },
+        ante: args.forced.ante,
+        bb_ante: args.forced.bb_ante,
+        straddle: args.forced.straddle,
     };
     setup.check().map_err(CliError::input)?;
     let bots: Vec<String> = args
@@ -138,6 +145,9 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "duplicate": args.duplicate,
             "seed": seed,
             "blinds": [setup.blinds.small, setup.blinds.big],
+            "ante": setup.ante,
+            "bb_ante": setup.bb_ante,
+            "straddle": setup.straddle,
             "stack": setup.stack,
             "seats": seats,
         });

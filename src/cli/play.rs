@@ -23,6 +23,21 @@ pub struct Stakes {
     pub blinds: Blinds,
 }
 
+/// Antes and a straddle, on screen or in `holdem sim`.
+#[derive(Debug, Args)]
+pub struct ForcedArgs {
+    /// An ante from every player each hand.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub ante: u64,
+    /// An ante from the big blind alone, for the whole table.
+    #[arg(long, default_value_t = 0, value_name = "N", conflicts_with = "ante")]
+    pub bb_ante: u64,
+    /// The player after the big blind straddles two big blinds (three
+    /// players or more).
+    #[arg(long)]
+    pub straddle: bool,
+}
+
 fn parse_blinds(text: &str) -> Result<Blinds, String> {
     session::Setup::parse_blinds(text).map_err(|e| e.to_string())
 }
@@ -35,6 +50,8 @@ pub struct HoldemPlay {
     players: u8,
     #[command(flatten)]
     stakes: Stakes,
+    #[command(flatten)]
+    forced: ForcedArgs,
     /// A tournament: blinds double every 10 hands, no rebuys.
     #[arg(long, conflicts_with = "rebuy")]
     tournament: bool,
@@ -176,6 +193,9 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
         } else {
             Mode::Cash { rebuy: p.rebuy }
         },
+        ante: p.forced.ante,
+        bb_ante: p.forced.bb_ante,
+        straddle: p.forced.straddle,
     };
     open::<Session>(&setup, Session::level_bot(p.level), p.seed, ascii)
 }

@@ -37,13 +37,27 @@ pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
             all_in,
         } => {
             let which = match blind {
-                Blind::Small => "small",
-                Blind::Big => "big",
+                Blind::Small => "the small blind",
+                Blind::Big => "the big blind",
+                Blind::Straddle => "a straddle",
+                Blind::Post => "a live blind",
             };
             let n = Note::new()
                 .seat(*seat)
                 .verb("post")
-                .text(format!("the {which} blind"))
+                .text(which)
+                .amount(*amount);
+            if *all_in { n.text("(all in)") } else { n }
+        }
+        Event::AntePosted {
+            seat,
+            amount,
+            all_in,
+        } => {
+            let n = Note::new()
+                .seat(*seat)
+                .verb("post")
+                .text("the ante")
                 .amount(*amount);
             if *all_in { n.text("(all in)") } else { n }
         }

@@ -11,7 +11,8 @@ use super::narration;
 use super::phh;
 use super::pots::Chips;
 use super::table::{
-    Action, ActionError, Blinds, Event, MAX_SEATS, Outcome, SetupError as HandError, Table, View,
+    Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,
+    View,
 };
 use crate::cards::{Card, CardSet};
 use crate::form::{Choices, Field, Form, unknown};
@@ -78,6 +79,16 @@ pub struct Setup {
     pub blinds: Blinds,
     /// Cash game or tournament.
     pub mode: Mode,
+    /// An ante from every player each hand (0: none).
+    #[serde(default)]
+    pub ante: Chips,
+    /// An ante from the big blind alone, for the table (0: none).
+    #[serde(default)]
+    pub bb_ante: Chips,
+    /// The player after the big blind straddles two big blinds (three
+    /// players or more).
+    #[serde(default)]
+    pub straddle: bool,
 }
 
 impl Default for Setup {
@@ -89,11 +100,30 @@ impl Default for Setup {
             mode: Mode::Cash {
                 rebuy: Rebuy::WhenBusted,
             },
+            ante: 0,
+            bb_ante: 0,
+            straddle: false,
         }
     }
 }
 
 impl Setup {
+    /// The forced bets of a hand with these blinds: the blinds, and the
+    /// antes and straddle of the setup.
+    pub fn forced(&self, blinds: Blinds) -> Forced {
+        let mut f = Forced::blinds(blinds);
+        if self.ante > 0 {
+            f = f.with_ante(self.ante);
+        }
+        if self.bb_ante > 0 {
+            f = f.with_big_blind_ante(self.bb_ante);
+        }
+        if self.straddle {
+            f = f.with_straddle(blinds.big.saturating_mul(2));
+        }
+        f
+    }
+
     /// Checks every option.
     pub fn check(&self) -> Result<(), SetupError> {
         if !(MIN_SEATS..=MAX_SEATS).contains(&self.seats) {
@@ -252,7 +282,7 @@ impl Session {
             rand::Rng::random_range(&mut rng, 0..setup.seats),
             shuffled(&mut rng),
         );
-        let (table, _) = Table::new(&stacks, button, setup.blinds, &deck)
+        let (table, _) = Table::with_forced(&stacks, button, &setup.forced(setup.blinds), &deck)
             .map_err(|e| SetupError(e.to_string()))?;
         Ok(Session {
             setup: *setup,
@@ -408,7 +438,8 @@ impl Session {
         if blinds != self.blinds() {
             events.push(Event::BlindsRaised { blinds });
         }
-        let (table, hand) = Table::new(&self.stacks, button, blinds, deck)?;
+        let (table, hand) =
+            Table::with_forced(&self.stacks, button, &self.setup.forced(blinds), deck)?;
         self.hands += 1;
         self.button = Some(button);
         self.table = table;
@@ -632,6 +663,9 @@ mod tests {
         mode: Mode::Cash {
             rebuy: Rebuy::Never,
         },
+        ante: 0,
+        bb_ante: 0,
+        straddle: false,
     };
 
     fn deck(s: &str) -> Vec<Card> {
