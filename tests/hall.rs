@@ -80,7 +80,7 @@ async fn a_holdem_hand_between_three_people_and_a_bot_with_a_spectator() {
     for h in [ann, ben, cat] {
         seen.push(h.await.unwrap_or_else(|e| panic!("{e}")));
     }
-    let dan = watcher.await.unwrap_or_else(|e| panic!("{e}"));
+    watcher.await.unwrap_or_else(|e| panic!("{e}"));
     for (_, scores) in &seen {
         assert_eq!(scores, &seen[0].1, "everyone saw the same results");
         for s in scores {
@@ -91,14 +91,6 @@ async fn a_holdem_hand_between_three_people_and_a_bot_with_a_spectator() {
             );
         }
     }
-    // The spectator never saw a hole card that was not shown.
-    let shown: CardSet = dan
-        .received
-        .iter()
-        .filter(|t| t.contains("\"Showed\"") || t.contains("show"))
-        .map(|t| cards_in(&serde_json::from_str::<Value>(t).unwrap_or(Value::Null)))
-        .fold(CardSet::EMPTY, |a, b| a | b);
-    let _ = shown;
     let (all, held) = ledger_sum(dir.path());
     assert_eq!(all, 0, "every transfer balances");
     assert_eq!(
@@ -177,7 +169,7 @@ fn leaked(msg: &str, others: CardSet, revealed: &mut CardSet) -> CardSet {
                 .as_array()
                 .is_some_and(|p| p.iter().any(|x| x["verb"] == "show"));
             if shows {
-                *revealed = *revealed | cards_in(note);
+                *revealed |= cards_in(note);
             }
         }
     }
@@ -369,26 +361,22 @@ async fn time_runs_out_into_the_default_action_and_sitting_out_plays_it_at_once(
     // Sitting out: every turn is played at once by the default action.
     ann.send(ClientMsg::SitOut { table }).await;
     ben.send(ClientMsg::SitOut { table }).await;
-    let sat_out = ben
-        .until(|m| match m {
-            ServerMsg::Table(t) if t.seats[1].sitting_out => Some(()),
-            _ => None,
-        })
-        .await;
-    let _ = sat_out;
-    let ended = ben
-        .until(|m| {
-            matches!(
-                m,
-                ServerMsg::Notes {
-                    scores: Some(_),
-                    ..
-                }
-            )
-            .then_some(())
-        })
-        .await;
-    let _ = ended;
+    ben.until(|m| match m {
+        ServerMsg::Table(t) if t.seats[1].sitting_out => Some(()),
+        _ => None,
+    })
+    .await;
+    ben.until(|m| {
+        matches!(
+            m,
+            ServerMsg::Notes {
+                scores: Some(_),
+                ..
+            }
+        )
+        .then_some(())
+    })
+    .await;
     ben.send(ClientMsg::SitBack { table }).await;
     ben.until(|m| match m {
         ServerMsg::Table(t) if !t.seats[1].sitting_out => Some(()),

@@ -5,18 +5,11 @@
 //! PokerStars text, replay there strictly (no step added, no warning) to
 //! exactly our finishing stacks; and here, read back, to the same.
 //!
-//! PokerKit runs in Python: `.ci/run` installs it in a virtual
-//! environment and names its interpreter in `CARDGAMES_POKERKIT_PYTHON`.
-//! Locally:
-//!
-//! ```sh
-//! python3 -m venv .venv-pokerkit && .venv-pokerkit/bin/pip install pokerkit==0.7.7
-//! CARDGAMES_POKERKIT_PYTHON=.venv-pokerkit/bin/python cargo test --test pokerkit_crosscheck
-//! ```
-//!
-//! Without that variable the test uses `python3` and fails when PokerKit
-//! is missing there; it is skipped, saying so, only when there is no
-//! Python at all.
+//! PokerKit runs in Python: the test makes a virtual environment of its
+//! own under `target/tmp` the first time and installs PokerKit 0.7.7 there
+//! from PyPI (or uses the interpreter named in
+//! `CARDGAMES_POKERKIT_PYTHON`). It is skipped, saying so, only when there
+//! is no Python at all.
 //!
 //! PokerKit's PokerStars parser leaves ante lines unread (its ante
 //! pattern matches nothing) and reads any blind after the big blind as a
@@ -166,6 +159,10 @@ fn all_hands() -> Vec<Hand> {
     v
 }
 
+/// The Python with PokerKit 0.7.7: `CARDGAMES_POKERKIT_PYTHON`, or a
+/// virtual environment of the test's own under `target/tmp`, made (and
+/// PokerKit installed from PyPI) the first time. `None` when there is no
+/// Python 3 at all.
 fn python() -> Option<String> {
     if let Ok(p) = std::env::var("CARDGAMES_POKERKIT_PYTHON") {
         return Some(p);
@@ -174,7 +171,31 @@ fn python() -> Option<String> {
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    found.then(|| "python3".to_string())
+    if !found {
+        return None;
+    }
+    let venv = concat!(env!("CARGO_TARGET_TMPDIR"), "/pokerkit-venv");
+    let py = format!("{venv}/bin/python");
+    let has_it = |py: &str| {
+        Command::new(py)
+            .args(["-c", "import pokerkit"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !has_it(&py) {
+        let made = Command::new("python3")
+            .args(["-m", "venv", venv])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(made, "python3 -m venv {venv} failed: install python3-venv");
+        let pip = format!("{venv}/bin/pip");
+        let installed = Command::new(&pip)
+            .args(["install", "-q", "pokerkit==0.7.7"])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(installed, "{pip} install pokerkit==0.7.7 failed");
+    }
+    Some(py)
 }
 
 #[test]
