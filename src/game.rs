@@ -194,6 +194,13 @@ pub trait Playable:
         Err(SetupError(format!("{} is not played for chips", Self::ID)))
     }
 
+    /// The setup as a table in the hall plays it. There chips come only
+    /// from bankrolls, so a game for chips drops what would make chips
+    /// out of nothing (Hold'em's rebuys).
+    fn hall_setup(setup: Self::Setup) -> Self::Setup {
+        setup
+    }
+
     /// The deal just finished in the game's own hand-history format
     /// (Hold'em: PHH), when it has one.
     fn deal_record(&self) -> Option<String> {
@@ -255,6 +262,12 @@ pub trait Playable:
     /// The unit the deal just played is counted in (a Hold'em hand's big
     /// blind; 1 elsewhere).
     fn score_unit(&self) -> f64 {
+        1.0
+    }
+
+    /// The unit a deal seen in `view` is counted in (as
+    /// [`Playable::score_unit`], for a client that has only the view).
+    fn view_unit(_view: &Self::View) -> f64 {
         1.0
     }
 

@@ -95,6 +95,8 @@ pub trait Kind: Send + Sync {
     fn fields(&self, setup: &Value) -> Result<Vec<Field>, SetupError>;
     /// `setup` with option `key` set to choice `index`.
     fn choose(&self, setup: &Value, key: &str, index: usize) -> Result<Value, SetupError>;
+    /// `setup` as a table in the hall plays it ([`Playable::hall_setup`]).
+    fn hall_setup(&self, setup: &Value) -> Result<Value, SetupError>;
     /// The seats of a session of `setup`, once the setup is checked.
     fn seats(&self, setup: &Value) -> Result<usize, SetupError>;
     /// A new session of `setup` (as JSON) with these seats; for a game
@@ -149,6 +151,10 @@ impl<G: Playable> Kind for Of<G> {
         let mut s = setup_of::<G>(setup)?;
         s.choose(key, index)?;
         Ok(to_json(&s))
+    }
+
+    fn hall_setup(&self, setup: &Value) -> Result<Value, SetupError> {
+        Ok(to_json(&G::hall_setup(setup_of::<G>(setup)?)))
     }
 
     fn seats(&self, setup: &Value) -> Result<usize, SetupError> {

@@ -49,3 +49,36 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         }))
         .map_err(|e| CliError::Failed(e.to_string()))
 }
+
+/// Arguments of `cardgames join`.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The hall's address, e.g. ws://127.0.0.1:7878.
+    url: String,
+    /// Your name (needed the first time at a hall; after that your kept
+    /// token says who you are).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+/// Runs `cardgames join`: the hall's lobby on screen.
+pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
+    if !args.url.starts_with("ws://") && !args.url.starts_with("wss://") {
+        return Err(CliError::Input(format!(
+            "{}: a hall's address begins ws://, like ws://127.0.0.1:7878",
+            args.url
+        )));
+    }
+    if let Some(name) = &args.name
+        && !hall::protocol::valid_name(name)
+    {
+        return Err(CliError::Input(format!(
+            "--name {name:?}: 1 to 20 letters, digits, _ - or ., starting with a letter or digit"
+        )));
+    }
+    let start = cardgames::tui::Start::Hall {
+        url: args.url,
+        name: args.name,
+    };
+    cardgames::tui::run(start, None, ascii).map_err(|e| CliError::Failed(e.to_string()))
+}

@@ -80,6 +80,8 @@ pub enum Command {
     Holdem(HoldemArgs),
     /// Run a game hall: people meet at tables over the network.
     Serve(hall::ServeArgs),
+    /// Play in a game hall from this terminal.
+    Join(hall::JoinArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -118,6 +120,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             command: Some(c), ..
         })) => holdem::run(c, cli.ascii, out),
         Some(Command::Serve(args)) => hall::serve(args),
+        Some(Command::Join(args)) => hall::join(args, cli.ascii),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())

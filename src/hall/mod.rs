@@ -274,7 +274,10 @@ impl Hall {
         let entry = registry()
             .find(game)
             .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
-        let setup = setup.unwrap_or_else(|| entry.kind.default_setup());
+        let setup = entry
+            .kind
+            .hall_setup(&setup.unwrap_or_else(|| entry.kind.default_setup()))
+            .map_err(|e| ServerMsg::error("bad_setup", e.to_string()))?;
         entry
             .kind
             .seats(&setup)

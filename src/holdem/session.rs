@@ -223,7 +223,7 @@ impl Form for Setup {
                 .field("stack", "Starting stack", |s| s.to_string()),
             self.blind_choices()
                 .field("blinds", "Blinds", |b| format!("{}/{}", b.small, b.big)),
-            self.mode_choices().field("mode", "Game", mode_name),
+            self.mode_choices().field("mode", "Format", mode_name),
         ]
     }
 
@@ -584,6 +584,20 @@ impl Playable for Session {
         self.set_stack(seat, chips)
     }
 
+    /// Cash games without rebuys: a player buys in again by sitting down
+    /// again, from their bankroll.
+    fn hall_setup(setup: Setup) -> Setup {
+        match setup.mode {
+            Mode::Cash { .. } => Setup {
+                mode: Mode::Cash {
+                    rebuy: Rebuy::Never,
+                },
+                ..setup
+            },
+            Mode::Tournament { .. } => setup,
+        }
+    }
+
     fn deal_record(&self) -> Option<String> {
         self.table.outcome().map(|_| phh::write(&self.table))
     }
@@ -635,6 +649,10 @@ impl Playable for Session {
 
     fn score_unit(&self) -> f64 {
         self.blinds().big as f64
+    }
+
+    fn view_unit(view: &View) -> f64 {
+        view.state.blinds().big as f64
     }
 
     fn bot_names() -> &'static [&'static str] {

@@ -15,6 +15,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lookup};
 use super::menu::Menu;
+use super::online::join::JoinScreen;
+use super::online::lobby::Lobby;
+use super::online::net::Net;
+use super::online::tokens::Tokens;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
 use super::settings::{Settings, SettingsScreen};
@@ -90,6 +94,8 @@ pub struct App {
     saved: BTreeMap<&'static str, SavedGame>,
     /// Games whose save file could not be read: never written over.
     blocked: Vec<&'static str>,
+    /// The tokens halls gave.
+    tokens: Tokens,
 }
 
 impl std::fmt::Debug for App {
@@ -118,6 +124,7 @@ impl App {
             stats: Stats::default(),
             saved: BTreeMap::new(),
             blocked: Vec::new(),
+            tokens: Tokens::load(None),
         }
     }
 
@@ -165,7 +172,8 @@ impl App {
                 store.data_path(saved::OLD_FILE).display()
             ));
         }
-        let mut app = App::new(settings, color_allowed, Some(store));
+        let mut app = App::new(settings, color_allowed, Some(store.clone()));
+        app.tokens = Tokens::load(Some(store));
         app.stats = stats;
         app.saved = saved;
         app.blocked = blocked;
@@ -297,7 +305,8 @@ impl App {
             }
             return;
         }
-        if let Some(g) = lookup(&global_bindings(self.current.rules().is_some()), &key) {
+        let globals = global_bindings(self.current.rules().is_some());
+        if let Some(g) = lookup(&globals, &key).filter(|&g| g == Global::Quit || !self.current.typing()) {
             return self.global(g);
         }
         if self.help || self.rules {
@@ -316,6 +325,9 @@ impl App {
     pub fn tick(&mut self) -> bool {
         let busy = self.current.tick();
         self.record();
+        if let Some(nav) = self.current.redirect() {
+            self.navigate(nav);
+        }
         busy
     }
 
@@ -336,6 +348,9 @@ impl App {
                 self.current = Box::new(self.menu());
             }
             Nav::Show(page) => self.current = page,
+            Nav::Open(Target::Online) => {
+                self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings));
+            }
             Nav::Open(Target::Settings) => {
                 self.current = Box::new(SettingsScreen::new(self.settings))
             }
@@ -435,8 +450,10 @@ impl App {
 
     /// Opens a game directly, started with the given settings.
     pub fn open(&mut self, start: Start) {
-        let Start::Game(NewGame { game, setup, bot }) = start else {
-            return;
+        let NewGame { game, setup, bot } = match start {
+            Start::Menu => return,
+            Start::Hall { url, name } => return self.join(&url, name.as_deref()),
+            Start::Game(g) => g,
         };
         let Some(entry) = registry().get(&game) else {
             self.notice = Some(format!("no game {game:?}"));
@@ -450,6 +467,20 @@ impl App {
         match opened {
             Ok(page) => self.current = page,
             Err(e) => self.notice = Some(e),
+        }
+    }
+
+    /// The lobby of the hall at `url`.
+    fn join(&mut self, url: &str, name: Option<&str>) {
+        match self.tokens.identity(url, name) {
+            Ok(who) => {
+                let net = Net::connect(url, who, self.tokens.keeper(url));
+                self.current = Box::new(Lobby::new(net, self.settings));
+            }
+            Err(e) => {
+                self.notice = Some(e);
+                self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings));
+            }
         }
     }
 
@@ -521,7 +552,7 @@ impl Widget for &App {
         self.current.render(body_inner(body), buf, theme);
         if let Some(text) = self.notice.clone().or_else(|| self.current.status()) {
             Paragraph::new(Span::styled(format!(" {text}"), theme.bad()))
-                .wrap(Wrap { trim: true })
+                .wrap(Wrap { trim: false })
                 .render(status, buf);
         }
         let hints = self.hints();

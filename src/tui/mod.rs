@@ -10,9 +10,11 @@ mod hit;
 mod holdem;
 mod honeymoon;
 mod keymap;
+mod line_edit;
 mod local;
 mod log;
 mod menu;
+pub mod online;
 mod saved;
 mod screen;
 mod settings;
@@ -70,6 +72,14 @@ pub enum Start {
     Menu,
     /// A new game.
     Game(NewGame),
+    /// The lobby of the hall at this address, as this player (a name the
+    /// first time; the kept token after).
+    Hall {
+        /// The hall's address (`ws://host:port`).
+        url: String,
+        /// The name to use.
+        name: Option<String>,
+    },
 }
 
 /// Opens the app (on the menu or straight into a game; `seed` makes the

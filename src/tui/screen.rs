@@ -49,6 +49,8 @@ pub enum Target {
     Solver,
     /// The settings.
     Settings,
+    /// The form to join a hall.
+    Online,
 }
 
 /// What a screen being left wants kept.
@@ -110,6 +112,24 @@ pub trait Screen {
     fn keep(&self) -> Keep {
         Keep::Nothing
     }
+
+    /// After a tick: a screen to go to, when the screen wants to move on
+    /// by itself (a table whose game began).
+    fn redirect(&mut self) -> Option<Nav> {
+        None
+    }
+
+    /// True while the screen takes typed text: keys go to it, not to the
+    /// app's own (but Ctrl-C).
+    fn typing(&self) -> bool {
+        false
+    }
+
+    /// A key while the screen takes typed text (a chat line): what it did,
+    /// or `None` when the screen takes no text now.
+    fn text(&mut self, _key: &KeyEvent) -> Option<Nav> {
+        None
+    }
 }
 
 /// Any screen, as the app holds it.
@@ -137,6 +157,10 @@ pub trait Page {
     fn take_records(&mut self) -> Vec<Record>;
     /// See [`Screen::keep`].
     fn keep(&self) -> Keep;
+    /// See [`Screen::typing`].
+    fn typing(&self) -> bool;
+    /// See [`Screen::redirect`].
+    fn redirect(&mut self) -> Option<Nav>;
     /// The screen itself, to look at its own type (tests).
     fn as_any(&self) -> &dyn std::any::Any;
 }
@@ -151,6 +175,9 @@ impl<S: Screen + 'static> Page for S {
     }
 
     fn key(&mut self, key: &KeyEvent) -> Nav {
+        if let Some(nav) = self.text(key) {
+            return nav;
+        }
         match lookup(&self.bindings(), key) {
             Some(a) => self.act(a),
             None => Nav::Stay,
@@ -193,6 +220,14 @@ impl<S: Screen + 'static> Page for S {
 
     fn keep(&self) -> Keep {
         Screen::keep(self)
+    }
+
+    fn typing(&self) -> bool {
+        Screen::typing(self)
+    }
+
+    fn redirect(&mut self) -> Option<Nav> {
+        Screen::redirect(self)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

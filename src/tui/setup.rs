@@ -1,7 +1,9 @@
 //! A game's setup form, the same for every game: the options of its setup
-//! (from the registry, as the engine describes them) and the computer's
-//! level, changed in place with ←/→, then the table. When a saved game of
-//! the same kind would be replaced, the form asks first.
+//! (from the registry, as the engine describes them), changed in place
+//! with ←/→. For a game on this machine, also the computer's level, then
+//! the table (when a saved game of the same kind would be replaced, the
+//! form asks first); for a table in the hall, also the game, the seconds
+//! to act and whether the table is private, then the table is created.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,20 +17,47 @@ use super::settings::Settings;
 use super::theme::Theme;
 use crate::form::Field;
 use crate::game::Level;
-use crate::games::Entry;
+use crate::games::{Entry, registry};
+use crate::hall::protocol::ClientMsg;
+use super::online::lobby::Lobby;
+use super::online::net::Net;
+
+/// What the form is for.
+#[derive(Debug)]
+enum Purpose {
+    /// A game on this machine against the computer.
+    Local {
+        level: Level,
+        seed: u64,
+        /// The saved game this would replace.
+        replaces: Option<String>,
+        asking: bool,
+    },
+    /// A table in the hall.
+    Hall {
+        net: Net,
+        seconds: u32,
+        private: bool,
+    },
+}
+
+/// A game's default setup as a hall plays it.
+fn hall_default(entry: &Entry) -> Value {
+    let setup = entry.kind.default_setup();
+    entry.kind.hall_setup(&setup).unwrap_or(setup)
+}
+
+/// Seconds to act that the hall form offers.
+const SECONDS: [u32; 7] = [10, 15, 20, 30, 45, 60, 120];
 
 /// The setup form of one game.
 #[derive(Debug)]
 pub struct SetupScreen {
     entry: &'static Entry,
     setup: Value,
-    level: Level,
+    purpose: Purpose,
     cursor: usize,
-    seed: u64,
     settings: Settings,
-    /// The saved game this would replace, while asking.
-    replaces: Option<String>,
-    asking: bool,
     error: Option<String>,
 }
 
@@ -63,30 +92,82 @@ impl SetupScreen {
         SetupScreen {
             entry,
             setup: setup.unwrap_or_else(|| entry.kind.default_setup()),
-            level: settings.level,
+            purpose: Purpose::Local {
+                level: settings.level,
+                seed,
+                replaces,
+                asking: false,
+            },
             cursor: 0,
-            seed,
             settings,
-            replaces,
-            asking: false,
             error: None,
         }
     }
 
+    /// The form of a new table in the hall reached through `net`, for
+    /// `entry`'s game to begin with.
+    pub fn online(entry: &'static Entry, net: Net, settings: Settings) -> SetupScreen {
+        SetupScreen {
+            entry,
+            setup: hall_default(entry),
+            purpose: Purpose::Hall {
+                net,
+                seconds: 30,
+                private: false,
+            },
+            cursor: 0,
+            settings,
+            error: None,
+        }
+    }
+
+    fn games() -> Vec<&'static Entry> {
+        registry()
+            .entries()
+            .iter()
+            .filter(|e| e.screen.is_some())
+            .collect()
+    }
+
     fn fields(&self) -> Vec<Field> {
-        let mut fields = self.entry.kind.fields(&self.setup).unwrap_or_default();
-        fields.push(Field {
-            key: "level".into(),
-            label: "Computer".into(),
-            choices: Level::ALL
-                .iter()
-                .map(|&l| format!("{l} ({})", self.entry.kind.level_bot(l)))
-                .collect(),
-            selected: Level::ALL
-                .iter()
-                .position(|&l| l == self.level)
-                .unwrap_or(1),
-        });
+        let mut fields = Vec::new();
+        if let Purpose::Hall { .. } = self.purpose {
+            let games = SetupScreen::games();
+            fields.push(Field {
+                key: "game".into(),
+                label: "Game".into(),
+                choices: games.iter().map(|e| e.name.to_string()).collect(),
+                selected: games.iter().position(|e| e.id == self.entry.id).unwrap_or(0),
+            });
+        }
+        fields.extend(self.entry.kind.fields(&self.setup).unwrap_or_default());
+        match &self.purpose {
+            Purpose::Local { level, .. } => fields.push(Field {
+                key: "level".into(),
+                label: "Computer".into(),
+                choices: Level::ALL
+                    .iter()
+                    .map(|&l| format!("{l} ({})", self.entry.kind.level_bot(l)))
+                    .collect(),
+                selected: Level::ALL.iter().position(|l| l == level).unwrap_or(1),
+            }),
+            Purpose::Hall {
+                seconds, private, ..
+            } => {
+                fields.push(Field {
+                    key: "seconds".into(),
+                    label: "Seconds to act".into(),
+                    choices: SECONDS.iter().map(u32::to_string).collect(),
+                    selected: SECONDS.iter().position(|s| s == seconds).unwrap_or(3),
+                });
+                fields.push(Field {
+                    key: "private".into(),
+                    label: "Private (invite code)".into(),
+                    choices: vec!["no".into(), "yes".into()],
+                    selected: usize::from(*private),
+                });
+            }
+        }
         fields
     }
 
@@ -101,36 +182,69 @@ impl SetupScreen {
         } else {
             (field.selected + n - 1) % n
         };
-        if field.key == "level" {
-            self.level = Level::ALL[next % Level::ALL.len()];
-            return;
-        }
-        match self.entry.kind.choose(&self.setup, &field.key, next) {
-            Ok(s) => self.setup = s,
-            Err(e) => self.error = Some(e.to_string()),
+        match (field.key.as_str(), &mut self.purpose) {
+            ("level", Purpose::Local { level, .. }) => *level = Level::ALL[next % Level::ALL.len()],
+            ("seconds", Purpose::Hall { seconds, .. }) => *seconds = SECONDS[next % SECONDS.len()],
+            ("private", Purpose::Hall { private, .. }) => *private = next == 1,
+            ("game", Purpose::Hall { .. }) => {
+                if let Some(entry) = SetupScreen::games().get(next) {
+                    self.entry = entry;
+                    self.setup = hall_default(entry);
+                }
+            }
+            (key, purpose) => {
+                let chosen = self.entry.kind.choose(&self.setup, key, next);
+                let chosen = match purpose {
+                    Purpose::Hall { .. } => chosen.and_then(|s| self.entry.kind.hall_setup(&s)),
+                    Purpose::Local { .. } => chosen,
+                };
+                match chosen {
+                    Ok(s) => self.setup = s,
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
         }
     }
 
+    fn asking(&self) -> bool {
+        matches!(self.purpose, Purpose::Local { asking: true, .. })
+    }
+
     fn start(&mut self) -> Nav {
-        if self.replaces.is_some() && !self.asking {
-            self.asking = true;
-            return Nav::Stay;
-        }
-        let Some(open) = self.entry.screen else {
-            return Nav::Menu;
-        };
-        let bot = self.entry.kind.level_bot(self.level);
-        match open.local(
-            self.entry.rules,
-            &self.setup,
-            bot,
-            self.seed,
-            &self.settings,
-        ) {
-            Ok(page) => Nav::Show(page),
-            Err(e) => {
-                self.error = Some(e);
+        match &mut self.purpose {
+            Purpose::Local {
+                replaces: Some(_),
+                asking: asking @ false,
+                ..
+            } => {
+                *asking = true;
                 Nav::Stay
+            }
+            Purpose::Local { level, seed, .. } => {
+                let Some(open) = self.entry.screen else {
+                    return Nav::Menu;
+                };
+                let bot = self.entry.kind.level_bot(*level);
+                match open.local(self.entry.rules, &self.setup, bot, *seed, &self.settings) {
+                    Ok(page) => Nav::Show(page),
+                    Err(e) => {
+                        self.error = Some(e);
+                        Nav::Stay
+                    }
+                }
+            }
+            Purpose::Hall {
+                net,
+                seconds,
+                private,
+            } => {
+                net.send(ClientMsg::Create {
+                    game: self.entry.id.into(),
+                    setup: Some(self.setup.clone()),
+                    seconds: Some(*seconds),
+                    private: *private,
+                });
+                Nav::Show(Box::new(Lobby::new(net.clone(), self.settings)))
             }
         }
     }
@@ -140,11 +254,14 @@ impl Screen for SetupScreen {
     type Action = SetupAction;
 
     fn title(&self) -> String {
-        format!("{} · new game", self.entry.name)
+        match self.purpose {
+            Purpose::Local { .. } => format!("{} · new game", self.entry.name),
+            Purpose::Hall { .. } => "New table in the hall".into(),
+        }
     }
 
     fn bindings(&self) -> Vec<Binding<SetupAction>> {
-        if self.asking {
+        if self.asking() {
             return vec![
                 Binding::new(
                     &[Key::Char('y'), Key::Enter],
@@ -209,8 +326,11 @@ impl Screen for SetupScreen {
             SetupAction::Left => self.change(false),
             SetupAction::Right => self.change(true),
             SetupAction::Start => return self.start(),
-            SetupAction::Back if self.asking => self.asking = false,
-            SetupAction::Back => return Nav::Menu,
+            SetupAction::Back => match &mut self.purpose {
+                Purpose::Local { asking: asking @ true, .. } => *asking = false,
+                Purpose::Local { .. } => return Nav::Menu,
+                Purpose::Hall { net, .. } => return Nav::Show(Box::new(Lobby::new(net.clone(), self.settings))),
+            },
         }
         Nav::Stay
     }
@@ -241,15 +361,20 @@ impl Screen for SetupScreen {
             ]));
         }
         lines.push(Line::default());
-        match (&self.replaces, self.asking) {
-            (Some(saved), true) => {
+        match &self.purpose {
+            Purpose::Local {
+                replaces: Some(saved),
+                asking: true,
+                ..
+            } => {
                 lines.push(Line::styled(
                     format!("You have a saved game ({saved}). Starting anew replaces it."),
                     theme.bad(),
                 ));
                 lines.push(Line::styled("y: start anew · n: keep it", theme.title()));
             }
-            _ => lines.push(Line::styled("Press enter to sit down.", theme.dim())),
+            Purpose::Local { .. } => lines.push(Line::styled("Press enter to sit down.", theme.dim())),
+            Purpose::Hall { .. } => lines.push(Line::styled("Press enter to create the table.", theme.dim())),
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

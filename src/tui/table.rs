@@ -12,13 +12,16 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::MouseEvent;
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 use serde_json::Value;
 
 use super::keymap::{Binding, Key};
+use super::line_edit::{Edit, LineEdit};
 use super::local::{LocalTable, update_of};
 use super::log::{self, LogPane};
+use super::online::net::Net;
+use super::online::remote::RemoteTable;
 use super::saved::SavedGame;
 use super::screen::{Keep, Nav, Page, Screen};
 use super::settings::Settings;
@@ -110,6 +113,24 @@ pub trait Link<G: Playable> {
     fn tick(&mut self) -> Tick;
     /// The session to keep, if it can be resumed (`None` once over).
     fn save(&self) -> Option<Save<G>>;
+    /// True for a seat in the hall: the hall deals, keeps the session and
+    /// takes chat; the screen offers chat, sitting out, and leaves to the
+    /// lobby.
+    fn online(&self) -> bool {
+        false
+    }
+    /// A line about the connection and the clock, for the status bar.
+    fn status(&self) -> Option<String> {
+        None
+    }
+    /// Says `text` at the table.
+    fn chat(&mut self, _text: &str) {}
+    /// Sits out (or comes back).
+    fn sit_out(&mut self, _out: bool) {}
+    /// Leaves the table; where to go.
+    fn leave(&mut self) -> Nav {
+        Nav::Menu
+    }
 }
 
 /// A board's answer to a command.
@@ -194,6 +215,10 @@ pub enum TableAction<C> {
     Older,
     /// Scroll the log forward.
     Newer,
+    /// Start typing a chat line (online).
+    Chat,
+    /// Sit out, or come back (online).
+    SitOut,
 }
 
 /// A game's table on screen.
@@ -206,6 +231,9 @@ pub struct TableScreen<G: Board> {
     error: Option<String>,
     running: Running,
     records: Vec<Record>,
+    /// A chat line being typed.
+    typing: Option<LineEdit>,
+    sitting_out: bool,
 }
 
 impl<G: Board> std::fmt::Debug for TableScreen<G> {
@@ -231,6 +259,8 @@ impl<G: Board> TableScreen<G> {
             error: None,
             running,
             records: Vec::new(),
+            typing: None,
+            sitting_out: false,
         }
     }
 
@@ -294,6 +324,7 @@ impl<G: Board> Screen for TableScreen<G> {
 
     fn bindings(&self) -> Vec<Binding<Self::Action>> {
         let seen = self.link.seen();
+        let online = self.link.online();
         let mut b = vec![
             Binding::new(
                 &[Key::Char('n'), Key::Enter],
@@ -301,7 +332,7 @@ impl<G: Board> Screen for TableScreen<G> {
                 "Deal the next deal",
                 TableAction::Next,
             )
-            .enabled(seen.stage == Stage::DealOver),
+            .enabled(seen.stage == Stage::DealOver && !online),
         ];
         let board = G::bindings(&seen, &self.ui);
         // A key the board uses now (the bet box's esc) is the board's.
@@ -317,13 +348,22 @@ impl<G: Board> Screen for TableScreen<G> {
             action: TableAction::Game(x.action),
             enabled: x.enabled,
         }));
-        if !leave.is_empty() {
+        if online {
+            b.push(Binding::new(&[Key::Char('t')], "chat", "Say something at the table", TableAction::Chat));
             b.push(Binding::new(
-                &leave,
-                "menu",
-                "Back to the menu (the game is kept)",
-                TableAction::Leave,
+                &[Key::Char('o')],
+                if self.sitting_out { "sit back" } else { "sit out" },
+                "Sit out (your turns are played by the default action), or come back",
+                TableAction::SitOut,
             ));
+        }
+        if !leave.is_empty() {
+            let (hint, help) = if online {
+                ("leave", "Leave the table for the lobby")
+            } else {
+                ("menu", "Back to the menu (the game is kept)")
+            };
+            b.push(Binding::new(&leave, hint, help, TableAction::Leave));
         }
         b.extend(log::bindings(
             TableAction::Older,
@@ -335,7 +375,12 @@ impl<G: Board> Screen for TableScreen<G> {
 
     fn act(&mut self, action: Self::Action) -> Nav {
         match action {
-            TableAction::Leave => return Nav::Menu,
+            TableAction::Leave => return self.link.leave(),
+            TableAction::Chat => self.typing = Some(LineEdit::default()),
+            TableAction::SitOut => {
+                self.sitting_out = !self.sitting_out;
+                self.link.sit_out(self.sitting_out);
+            }
             TableAction::Older => self.back = log::older(&self.log, self.back),
             TableAction::Newer => self.back = log::newer(self.back),
             TableAction::Next => {
@@ -388,7 +433,28 @@ impl<G: Board> Screen for TableScreen<G> {
     }
 
     fn status(&self) -> Option<String> {
-        self.error.clone()
+        if let Some(line) = &self.typing {
+            return Some(line.prompt());
+        }
+        self.error.clone().or_else(|| self.link.status())
+    }
+
+    fn typing(&self) -> bool {
+        self.typing.is_some()
+    }
+
+    fn text(&mut self, key: &KeyEvent) -> Option<Nav> {
+        match self.typing.as_mut()?.key(key) {
+            Edit::Typing => {}
+            Edit::Cancelled => self.typing = None,
+            Edit::Done(text) => {
+                self.typing = None;
+                if !text.is_empty() {
+                    self.link.chat(&text);
+                }
+            }
+        }
+        Some(Nav::Stay)
     }
 
     fn take_records(&mut self) -> Vec<Record> {
@@ -396,6 +462,9 @@ impl<G: Board> Screen for TableScreen<G> {
     }
 
     fn keep(&self) -> Keep {
+        if self.link.online() {
+            return Keep::Nothing;
+        }
         let seen = self.link.seen();
         let saved = self.link.save().map(|save| SavedGame {
             summary: G::summary(&seen, &self.running),
@@ -417,6 +486,9 @@ pub trait Open: Send + Sync {
         seed: u64,
         settings: &Settings,
     ) -> Result<Box<dyn Page>, String>;
+    /// A seat (or a watcher) at table `table` of the hall reached through
+    /// `net`, once its game has begun.
+    fn online(&self, rules: &'static str, net: Net, table: u64, settings: &Settings) -> Option<Box<dyn Page>>;
     /// A saved session, replayed to where it was left.
     fn resume(
         &self,
@@ -442,6 +514,11 @@ fn delay(settings: &Settings) -> Duration {
 }
 
 impl<G: Board> Open for Opener<G> {
+    fn online(&self, rules: &'static str, net: Net, table: u64, settings: &Settings) -> Option<Box<dyn Page>> {
+        let link = RemoteTable::<G>::new(net, table, *settings)?;
+        Some(Box::new(TableScreen::<G>::new(rules, Box::new(link), Vec::new(), Running::default())))
+    }
+
     fn local(
         &self,
         rules: &'static str,

@@ -1,0 +1,79 @@
+//! A line of text being typed (a chat line): printable keys add to it,
+//! backspace takes back, enter finishes, esc cancels.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::hall::protocol::MAX_CHAT;
+
+/// What a key did to the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// Still typing.
+    Typing,
+    /// Finished: the text (trimmed; empty when nothing was typed).
+    Done(String),
+    /// Given up.
+    Cancelled,
+}
+
+/// A line being typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineEdit {
+    text: String,
+}
+
+impl LineEdit {
+    /// A line that already holds `text`.
+    pub fn with(text: &str) -> LineEdit {
+        LineEdit { text: text.into() }
+    }
+
+    /// The text so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Takes a key.
+    pub fn key(&mut self, key: &KeyEvent) -> Edit {
+        match key.code {
+            KeyCode::Enter => Edit::Done(std::mem::take(&mut self.text).trim().to_string()),
+            KeyCode::Esc => Edit::Cancelled,
+            KeyCode::Backspace => {
+                self.text.pop();
+                Edit::Typing
+            }
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                if self.text.chars().count() < MAX_CHAT {
+                    self.text.push(c);
+                }
+                Edit::Typing
+            }
+            _ => Edit::Typing,
+        }
+    }
+
+    /// The status line while typing.
+    pub fn prompt(&self) -> String {
+        format!("Say: {}▏ (enter sends, esc cancels)", self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn typing_a_line() {
+        let mut e = LineEdit::default();
+        for c in "hi  x".chars() {
+            assert_eq!(e.key(&k(KeyCode::Char(c))), Edit::Typing);
+        }
+        e.key(&k(KeyCode::Backspace));
+        assert_eq!(e.key(&k(KeyCode::Enter)), Edit::Done("hi".into()));
+        assert_eq!(e.key(&k(KeyCode::Esc)), Edit::Cancelled);
+    }
+}
