@@ -6,56 +6,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use cardgames::hall::client::Identity;
 use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
-use common::hall::{Player, check_or_call};
+use common::hall::{Player, check_or_call, spawn_hall};
 use serde_json::json;
-
-/// The hall as a child process, killed when dropped (so a failing test
-/// leaves none behind).
-struct Hall(Child);
-
-impl Drop for Hall {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The hall as a child process, and the address it listens on.
-fn start(data: &Path) -> (Hall, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardgames"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--seed", "4", "--data"])
-        .arg(data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let stderr = child.stderr.take().unwrap_or_else(|| panic!("no stderr"));
-    let mut reader = BufReader::new(stderr);
-    let mut line = String::new();
-    reader
-        .read_line(&mut line)
-        .unwrap_or_else(|e| panic!("{e}"));
-    // The rest of what the hall says goes on to the test's output.
-    std::thread::spawn(move || {
-        for l in reader.lines().map_while(Result::ok) {
-            eprintln!("[hall] {l}");
-        }
-    });
-    let addr = line
-        .split("ws://")
-        .nth(1)
-        .and_then(|rest| rest.split('`').next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (Hall(child), addr)
-}
 
 fn sums(data: &Path) -> (i64, i64) {
     let conn =
@@ -85,7 +42,7 @@ async fn when_to_act(p: &mut Player, table: u64) -> TableState {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let (mut hall, addr) = start(dir.path());
+    let (mut hall, addr) = spawn_hall(dir.path(), &[]);
     let mut ann = Player::join(addr, "ann").await;
     let mut ben = Player::join(addr, "ben").await;
     let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
@@ -129,11 +86,11 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
         (0, 20_000),
         "two bankrolls, 2,000 of them on the table"
     );
-    hall.0.kill().unwrap_or_else(|e| panic!("{e}"));
-    hall.0.wait().unwrap_or_else(|e| panic!("{e}"));
+    hall.kill().unwrap_or_else(|e| panic!("{e}"));
+    hall.wait().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(sums(dir.path()), before, "nothing moved in the kill");
 
-    let (mut hall, addr) = start(dir.path());
+    let (mut hall, addr) = spawn_hall(dir.path(), &[]);
     let (ta, tb) = (ann.welcome.token.clone(), ben.welcome.token.clone());
     let mut ann = Player::connect(addr, &Identity::Token(ta)).await;
     let mut ben = Player::connect(addr, &Identity::Token(tb)).await;
@@ -143,14 +100,7 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
             _ => None,
         })
         .await;
-    let now = |t: &TableState| {
-        (
-            t.stage,
-            t.view["state"]["stacks"].clone(),
-            t.view["state"]["board"].clone(),
-        )
-    };
-    let was = |t: &TableState| {
+    let at = |t: &TableState| {
         (
             t.stage,
             t.view["state"]["stacks"].clone(),
@@ -158,8 +108,8 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
         )
     };
     assert_eq!(
-        now(&resumed),
-        was(&after),
+        at(&resumed),
+        at(&after),
         "the same hand, at the same action"
     );
     assert_eq!(resumed.you, Some(0));
@@ -180,13 +130,13 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
 
     // SIGTERM: a clean stop, and the store opens again.
     let ok = Command::new("kill")
-        .args(["-TERM", &hall.0.id().to_string()])
+        .args(["-TERM", &hall.id().to_string()])
         .status()
         .map(|s| s.success())
         .unwrap_or(false);
     assert!(ok, "kill -TERM");
-    let status = hall.0.wait().unwrap_or_else(|e| panic!("{e}"));
+    let status = hall.wait().unwrap_or_else(|e| panic!("{e}"));
     assert!(status.success(), "{status:?}");
-    let (_hall, _) = start(dir.path());
+    let (_hall, _) = spawn_hall(dir.path(), &[]);
     assert_eq!(sums(dir.path()), before);
 }

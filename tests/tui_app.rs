@@ -89,10 +89,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Settings is fifth
+    press(&mut app, KeyCode::Enter); // Settings is sixth
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     insta::assert_snapshot!("settings_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
@@ -135,10 +135,10 @@ fn a_corrupt_settings_file_is_reported_and_kept() {
 #[test]
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Endgame solver is fourth
+    press(&mut app, KeyCode::Enter); // Endgame solver is fifth
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     insta::assert_snapshot!("solver_80x24", start);
@@ -161,10 +161,10 @@ fn solver_screen_plays_and_undoes() {
 #[test]
 fn solver_cards_are_played_by_clicking_them() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // Endgame solver
     let start = screen(&mut app, 80, 24);
     // North leads: a click on South's cards does nothing.
     let south = start
@@ -260,7 +260,7 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
     play_doom_to_the_end(&mut app);
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Game over"), "{end}");
-    assert!(end.contains("n: new game"), "{end}");
+    assert!(end.contains("n: next game"), "{end}");
     assert_eq!(app.stats().of("doom").deals, 1);
     // The next game is dealt on a new board.
     press(&mut app, KeyCode::Char('n'));

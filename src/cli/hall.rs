@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use cardgames::hall::ssh::DoorConfig;
 use cardgames::hall::{self, Config};
 
 /// Arguments of `cardgames serve`.
@@ -26,6 +27,19 @@ pub struct ServeArgs {
     /// Connections allowed from one address.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..))]
     per_address: u32,
+    /// Open the ssh door here too (e.g. 0.0.0.0:2222): `ssh -p 2222 HOST`
+    /// plays in the hall, the ssh key being the account.
+    #[arg(long, value_name = "ADDR")]
+    ssh: Option<SocketAddr>,
+    /// Let people in by ssh without a key, as guests.
+    #[arg(long, requires = "ssh")]
+    guests: bool,
+    /// ssh sessions at once.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    ssh_sessions: u32,
+    /// Minutes after which an idle ssh connection is closed.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    ssh_idle: u32,
 }
 
 /// Runs `cardgames serve` until SIGTERM or Ctrl-C.
@@ -41,11 +55,27 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         data,
         seed: args.seed,
         per_address: args.per_address as usize,
+        ssh: args.ssh.map(|listen| DoorConfig {
+            listen,
+            guests: args.guests,
+            max_sessions: args.ssh_sessions as usize,
+            idle: std::time::Duration::from_secs(60 * u64::from(args.ssh_idle)),
+        }),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
-        .block_on(hall::serve(config, |addr| {
-            eprintln!("cardgames hall: players join with `cardgames join ws://{addr}`");
+        .block_on(hall::serve(config, |at| {
+            eprintln!(
+                "cardgames hall: players join with `cardgames join ws://{}`",
+                at.web
+            );
+            if let Some(ssh) = at.ssh {
+                eprintln!(
+                    "cardgames hall: or with `ssh -p {} {}`",
+                    ssh.port(),
+                    ssh.ip()
+                );
+            }
         }))
         .map_err(|e| CliError::Failed(e.to_string()))
 }

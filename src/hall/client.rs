@@ -5,7 +5,7 @@
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 use super::protocol::{ClientMsg, PlayerInfo, ServerMsg, VERSION};
 
@@ -79,7 +79,7 @@ impl Client {
     /// Connects to the hall at `url` and says hello as `who`.
     pub async fn connect(url: &str, who: &Identity) -> Result<(Client, Welcome), ClientError> {
         let url = ws_url(url);
-        let (ws, _) = connect_async(&url)
+        let (ws, _) = connect_async_with_config(&url, None, true)
             .await
             .map_err(|e| ClientError::Connect {
                 url: url.clone(),

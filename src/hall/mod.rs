@@ -11,6 +11,7 @@ pub mod client;
 mod conn;
 mod outbox;
 pub mod protocol;
+pub mod ssh;
 pub mod store;
 mod table;
 
@@ -22,14 +23,16 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Query, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::games::registry;
+use crate::runner::thinking::Pool;
 use outbox::{ConnId, Outbox};
 use protocol::{GameInfo, MAX_MESSAGE, ServerMsg, TableSummary};
 use store::{Store, StoreError, TableRow};
@@ -47,6 +50,17 @@ pub struct Config {
     pub seed: Option<u64>,
     /// Connections allowed from one address.
     pub per_address: usize,
+    /// The ssh door, when it is open.
+    pub ssh: Option<ssh::DoorConfig>,
+}
+
+/// Where a hall listens, once it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listening {
+    /// WebSocket and web pages.
+    pub web: SocketAddr,
+    /// The ssh door.
+    pub ssh: Option<SocketAddr>,
 }
 
 /// Why the hall could not run.
@@ -84,6 +98,12 @@ pub struct Hall {
     addresses: Mutex<HashMap<IpAddr, usize>>,
     next_conn: AtomicU64,
     lobby_dirty: AtomicBool,
+    /// The secret of the ssh door's own connections (spared the cap on
+    /// connections per address).
+    door_secret: String,
+    /// Thinking slots shared by every table's bots and every ssh
+    /// session's local games.
+    pub thinking: Arc<Pool>,
 }
 
 impl std::fmt::Debug for Hall {
@@ -110,9 +130,14 @@ impl Hall {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// A connection from `addr` may open (under the per-address cap).
-    fn admit(&self, addr: SocketAddr) -> bool {
+    /// A connection from `addr` may open (under the per-address cap,
+    /// which the ssh door's own connections are spared).
+    fn admit(&self, addr: SocketAddr, door: Option<&str>) -> bool {
         let mut a = lock(&self.addresses);
+        if door == Some(self.door_secret.as_str()) {
+            *a.entry(addr.ip()).or_default() += 1;
+            return true;
+        }
         let n = a.entry(addr.ip()).or_default();
         if *n >= self.config.per_address {
             return false;
@@ -187,10 +212,14 @@ impl Hall {
             .values()
             .find(|o| o.player == player)
             .map(|o| o.name.clone());
-        let Some(name) = name else { return Vec::new() };
+        name.map_or_else(Vec::new, |name| self.tables_of_name(&name))
+    }
+
+    /// The tables where the player named `name` sits.
+    pub fn tables_of_name(&self, name: &str) -> Vec<u64> {
         lock(&self.tables)
             .values()
-            .filter(|t| t.summary.players.iter().flatten().any(|p| *p == name))
+            .filter(|t| t.summary.players.iter().flatten().any(|p| p == name))
             .map(|t| t.summary.table)
             .collect()
     }
@@ -396,12 +425,19 @@ impl Hall {
     }
 }
 
+/// The query of the WebSocket's address.
+#[derive(Debug, serde::Deserialize)]
+struct WsQuery {
+    door: Option<String>,
+}
+
 async fn ws(
     ws: WebSocketUpgrade,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Query(query): Query<WsQuery>,
     State(hall): State<Arc<Hall>>,
 ) -> Response {
-    if !hall.admit(addr) {
+    if !hall.admit(addr, query.door.as_deref()) {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             "too many connections from your address\n",
@@ -422,11 +458,15 @@ async fn not_found() -> (StatusCode, &'static str) {
 }
 
 /// Opens the store, resumes the open tables, and serves until SIGTERM or
-/// Ctrl-C; `ready` is told the address once listening.
-pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), HallError> {
+/// Ctrl-C; `ready` is told where, once listening.
+pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), HallError> {
     std::fs::create_dir_all(&config.data)?;
     let store = Store::open(&config.data.join("hall.sqlite"))?;
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    let door = match &config.ssh {
+        Some(d) => Some((d.clone(), tokio::net::TcpListener::bind(d.listen).await?)),
+        None => None,
+    };
     let hall = Arc::new(Hall {
         store,
         config,
@@ -435,6 +475,8 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         addresses: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         lobby_dirty: AtomicBool::new(false),
+        door_secret: new_token(),
+        thinking: Pool::per_core(),
     });
     hall.restore_tables().await?;
     let refresher = hall.clone();
@@ -450,7 +492,33 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         .route("/ws", get(ws))
         .fallback(not_found)
         .with_state(hall.clone());
-    ready(listener.local_addr()?);
+    let web = listener.local_addr()?;
+    let mut listening = Listening { web, ssh: None };
+    if let Some((door_config, door_listener)) = door {
+        listening.ssh = Some(door_listener.local_addr()?);
+        let key = ssh::host_key(&hall.config.data)?;
+        let host = if web.ip().is_unspecified() {
+            std::net::Ipv4Addr::LOCALHOST.into()
+        } else {
+            web.ip()
+        };
+        let url = format!(
+            "ws://{}/ws?door={}",
+            SocketAddr::new(host, web.port()),
+            hall.door_secret
+        );
+        let door_hall = hall.clone();
+        tokio::spawn(async move {
+            if let Err(e) = ssh::open(door_hall, door_config, door_listener, url, key).await {
+                eprintln!("hall: ssh door: {e}");
+            }
+        });
+    }
+    ready(listening);
+    // Each message is small and wanted at once: no Nagle delay.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -23,6 +23,9 @@ use crate::stats::Totals;
 /// The schema version this build makes.
 const SCHEMA: i64 = 1;
 
+/// How often the write-ahead log is copied into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// What a new player starts with.
 pub const FIRST_BANKROLL: i64 = 10_000;
 
@@ -217,6 +220,19 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let mut conn = Connection::open(path)?;
         migrate(&mut conn, &path.display().to_string())?;
+        // Commits never wait on a checkpoint's disk flush: a second
+        // connection copies the log into the database in the background.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let checkpointer = Connection::open(path)?;
+        thread::Builder::new()
+            .name("hall-checkpoint".into())
+            .spawn(move || {
+                loop {
+                    thread::sleep(CHECKPOINT_EVERY);
+                    let _ = checkpointer.pragma_update(None, "wal_checkpoint", "PASSIVE");
+                }
+            })
+            .map_err(|_| StoreError::Closed)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("hall-store".into())

@@ -26,10 +26,14 @@ use crate::game::{Level, Seat, Stage};
 use crate::games::Entry;
 use crate::runner::SeatInfo;
 use crate::runner::erased::{AnyRunner, AnyTurn, Step};
+use crate::runner::thinking::Budget;
 
 /// A person who does not come back within this time is sat out (and, in
 /// a game not played for chips, a bot takes the seat meanwhile).
 pub const GRACE: Duration = Duration::from_secs(60);
+/// A person away this long is taken out of their seat between deals (in a
+/// game for chips, with their chips).
+pub const REMOVE_AFTER: Duration = Duration::from_secs(300);
 /// The pause between one deal's end and the next deal.
 pub const BETWEEN_DEALS: Duration = Duration::from_secs(3);
 /// A person's time bank in a game played for chips.
@@ -278,6 +282,8 @@ struct Table {
     deadline: Option<(Seat, Instant)>,
     next_deal_at: Option<Instant>,
     thinking: Option<JoinHandle<Box<dyn AnyTurn>>>,
+    /// The table's share of the hall's thinking.
+    budget: Budget,
 }
 
 /// A table's request channel.
@@ -294,6 +300,7 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
         .filter(|s| s.len() == seats)
         .unwrap_or_else(|| vec![Slot::empty(); seats]);
     let stack = plan.setup.get("stack").and_then(Value::as_u64).unwrap_or(0);
+    let budget = hall.thinking.budget();
     let mut table = Table {
         id: plan.id,
         entry: plan.entry,
@@ -314,6 +321,7 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
         deadline: None,
         next_deal_at: None,
         thinking: None,
+        budget,
     };
     if table.runner.is_some() {
         // Restored: everyone is away until they come back.
@@ -442,13 +450,15 @@ impl Table {
         }
     }
 
-    /// A bot to act: its turn goes to the blocking pool.
+    /// A bot to act: its turn goes to the blocking pool, where it waits
+    /// for its turn at the hall's thinking.
     fn think(&mut self) {
         let Some(mut turn) = self.runner.as_mut().and_then(|r| r.lend()) else {
             return;
         };
+        let budget = self.budget.clone();
         self.thinking = Some(tokio::task::spawn_blocking(move || {
-            turn.decide();
+            budget.think(|| turn.decide());
             turn
         }));
     }
@@ -650,13 +660,15 @@ impl Table {
         if self.in_deal() {
             return;
         }
+        let now = Instant::now();
         for seat in 0..self.seats {
             let slot = &self.slots[seat];
             let busted = self.chips_game
                 && slot.occupant != Occupant::Empty
                 && !slot.joining
                 && self.chips_of(seat) == 0;
-            if slot.leaving || (busted && matches!(slot.occupant, Occupant::Bot { .. })) {
+            let gone = self.chips_game && slot.away_since.is_some_and(|t| t + REMOVE_AFTER <= now);
+            if slot.leaving || gone || (busted && matches!(slot.occupant, Occupant::Bot { .. })) {
                 self.cash_out(seat).await;
             } else if slot.joining {
                 self.buy_in_now(seat).await;

@@ -14,6 +14,7 @@
 pub mod conformance;
 pub mod erased;
 pub mod matches;
+pub mod thinking;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

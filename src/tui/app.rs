@@ -17,6 +17,7 @@ use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lo
 use super::menu::Menu;
 use super::online::join::JoinScreen;
 use super::online::lobby::Lobby;
+use super::online::name::NameScreen;
 use super::online::net::Net;
 use super::online::tokens::Tokens;
 use super::saved::{self, SavedGame};
@@ -29,6 +30,7 @@ use super::theme::Theme;
 use super::{NewGame, Start};
 use crate::game::random_seed;
 use crate::games::registry;
+use crate::runner::thinking::Budget;
 use crate::stats::Stats;
 use crate::store::{self, Store};
 
@@ -71,6 +73,35 @@ fn global_bindings(rules: bool) -> Vec<Binding<Global>> {
     ]
 }
 
+/// Registers a new player by name at the hall the app came in by; on
+/// success the hall's token is kept in the app's [`Tokens`].
+pub type Registrar = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
+
+/// The hall an app was reached through (its ssh door): *Play online* goes
+/// straight to its lobby as the player the door knows.
+pub struct Door {
+    /// The hall's WebSocket address.
+    pub hall: String,
+    /// The player's token there (when the door knows them).
+    pub tokens: Tokens,
+    /// For a newcomer: registers the name they choose first.
+    pub register: Option<Registrar>,
+    /// This session's share of the hall's thinking.
+    pub budget: Budget,
+    /// The player has a seat at one of the hall's tables: the app opens
+    /// on the hall, which takes them back to it.
+    pub seated: bool,
+}
+
+impl std::fmt::Debug for Door {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Door")
+            .field("hall", &self.hall)
+            .field("registers", &self.register.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
 /// The whole app state.
 pub struct App {
     current: Box<dyn Page>,
@@ -96,6 +127,10 @@ pub struct App {
     blocked: Vec<&'static str>,
     /// The tokens halls gave.
     tokens: Tokens,
+    /// The hall the app was reached through, if any.
+    home_hall: Option<String>,
+    /// What the computer players of local games may think with.
+    budget: Budget,
 }
 
 impl std::fmt::Debug for App {
@@ -125,7 +160,33 @@ impl App {
             saved: BTreeMap::new(),
             blocked: Vec::new(),
             tokens: Tokens::load(None),
+            home_hall: None,
+            budget: Budget::unlimited(),
         }
+    }
+
+    /// The app as a hall's ssh door runs it for one session: the player's
+    /// own files in `store` (none for a guest), and *Play online* going to
+    /// the door's hall; a newcomer first chooses a name.
+    pub fn at_door(settings: Settings, store: Option<Store>, door: Door) -> App {
+        let mut app = match store {
+            Some(store) => App::with_store(store, settings.ascii, true),
+            None => App::new(settings, true, None),
+        };
+        app.tokens = door.tokens;
+        app.home_hall = Some(door.hall);
+        app.budget = door.budget;
+        if let Some(register) = door.register {
+            app.current = Box::new(NameScreen::new(register));
+        } else if door.seated {
+            app.navigate(Nav::Open(Target::Online));
+        }
+        app
+    }
+
+    /// Leaves at once, keeping the game in progress (the client went away).
+    pub fn quit(&mut self) {
+        self.navigate(Nav::Quit);
     }
 
     /// The same app, drawing its games from `seed` onwards.
@@ -306,7 +367,9 @@ impl App {
             return;
         }
         let globals = global_bindings(self.current.rules().is_some());
-        if let Some(g) = lookup(&globals, &key).filter(|&g| g == Global::Quit || !self.current.typing()) {
+        if let Some(g) =
+            lookup(&globals, &key).filter(|&g| g == Global::Quit || !self.current.typing())
+        {
             return self.global(g);
         }
         if self.help || self.rules {
@@ -348,9 +411,12 @@ impl App {
                 self.current = Box::new(self.menu());
             }
             Nav::Show(page) => self.current = page,
-            Nav::Open(Target::Online) => {
-                self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings));
-            }
+            Nav::Open(Target::Online) => match self.home_hall.clone() {
+                Some(url) => self.join(&url, None),
+                None => {
+                    self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings))
+                }
+            },
             Nav::Open(Target::Settings) => {
                 self.current = Box::new(SettingsScreen::new(self.settings))
             }
@@ -364,13 +430,19 @@ impl App {
                 };
                 let seed = self.take_seed();
                 let replaces = self.saved.get(id).map(|s| s.summary.clone());
-                self.current =
-                    Box::new(SetupScreen::new(entry, None, seed, self.settings, replaces));
+                self.current = Box::new(SetupScreen::new(
+                    entry,
+                    None,
+                    seed,
+                    self.settings,
+                    replaces,
+                    self.budget.clone(),
+                ));
             }
             Nav::Open(Target::Resume(id)) => {
                 let opened = match (registry().get(id), self.saved.get(id)) {
                     (Some(entry), Some(saved)) => match entry.screen {
-                        Some(open) => open.resume(entry.rules, saved, &self.settings),
+                        Some(open) => open.resume(entry.rules, saved, &self.settings, &self.budget),
                         None => Err(format!("{} cannot be played on screen", entry.name)),
                     },
                     _ => Err("no saved game".into()),
@@ -461,7 +533,14 @@ impl App {
         };
         let seed = self.take_seed();
         let opened = match entry.screen {
-            Some(open) => open.local(entry.rules, &setup, &bot, seed, &self.settings),
+            Some(open) => open.local(
+                entry.rules,
+                &setup,
+                &bot,
+                seed,
+                &self.settings,
+                &self.budget,
+            ),
             None => Err(format!("{} cannot be played on screen", entry.name)),
         };
         match opened {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::table::{Link, Seen, Tick, Update};
 use crate::game::{Playable, Seat, Stage};
+use crate::runner::thinking::Budget;
 use crate::runner::{Applied, BotTurn, Logged, Player, RunError, Runner, Save};
 
 /// A decision under way or made.
@@ -24,6 +25,7 @@ pub struct LocalTable<G: Playable> {
     runner: Runner<G>,
     me: Seat,
     delay: Duration,
+    budget: Budget,
     last_move: Instant,
     turn: Option<(Turn<G>, Instant)>,
 }
@@ -39,12 +41,13 @@ impl<G: Playable> std::fmt::Debug for LocalTable<G> {
 
 impl<G: Playable> LocalTable<G> {
     /// The person plays `me` at `runner`'s table; the computer pauses
-    /// `delay` between moves.
-    pub fn new(runner: Runner<G>, me: Seat, delay: Duration) -> LocalTable<G> {
+    /// `delay` between moves and thinks within `budget`.
+    pub fn new(runner: Runner<G>, me: Seat, delay: Duration, budget: Budget) -> LocalTable<G> {
         LocalTable {
             runner,
             me,
             delay,
+            budget,
             last_move: Instant::now(),
             turn: None,
         }
@@ -89,6 +92,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                 .collect(),
             thinking: self.turn.as_ref().map(|(_, at)| at.elapsed()),
             setup: self.runner.setup().clone(),
+            online: false,
         }
     }
 
@@ -108,8 +112,9 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                 None => Tick::Idle,
                 Some(mut turn) => {
                     let (tx, rx) = mpsc::channel();
+                    let budget = self.budget.clone();
                     thread::spawn(move || {
-                        let action = turn.decide();
+                        let action = budget.think(|| turn.decide());
                         let _ = tx.send((turn, action));
                     });
                     self.turn = Some((Turn::Thinking(rx), Instant::now()));

@@ -1,6 +1,6 @@
 //! The main menu: a resume entry for each saved game, the games of the
-//! registry with their lifetime records, the endgame solver, settings and
-//! quit.
+//! registry with their lifetime records, the game hall, the endgame
+//! solver, settings and quit.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -73,6 +73,11 @@ impl Menu {
             });
         }
         let others = [
+            (
+                "Play online",
+                "a game hall: tables with people, chat",
+                Some(Target::Online),
+            ),
             (
                 "Endgame solver",
                 "honeymoon double-dummy: every card's trick value",
@@ -152,7 +157,10 @@ impl Screen for Menu {
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let mut lines = vec![
-            Line::styled("Card and dice games against the computer", theme.dim()),
+            Line::styled(
+                "Card and dice games, against the computer or people online",
+                theme.dim(),
+            ),
             Line::default(),
         ];
         for (i, item) in self.items.iter().enumerate() {

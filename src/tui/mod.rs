@@ -20,6 +20,7 @@ mod screen;
 mod settings;
 mod setup;
 mod solver;
+pub mod stream;
 pub mod table;
 mod theme;
 
@@ -32,7 +33,8 @@ use ratatui::crossterm::execute;
 use serde_json::Value;
 
 pub use crate::stats::{Stats, Totals};
-pub use app::{App, MIN_HEIGHT, MIN_WIDTH};
+pub use app::{App, Door, MIN_HEIGHT, MIN_WIDTH, Registrar};
+pub use online::tokens::Tokens;
 pub use saved::SavedGame;
 pub use settings::Settings;
 
@@ -41,7 +43,7 @@ use crate::store::Store;
 
 /// How often the loop wakes while something is in progress (bot thinking,
 /// animation). When nothing is, it blocks on input: no busy loop.
-const TICK: Duration = Duration::from_millis(50);
+pub(crate) const TICK: Duration = Duration::from_millis(50);
 
 /// A new game to open on screen.
 #[derive(Debug, Clone)]

@@ -12,6 +12,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use serde_json::Value;
 
 use super::keymap::{Binding, Key};
+use super::online::lobby::Lobby;
+use super::online::net::Net;
 use super::screen::{Nav, Screen};
 use super::settings::Settings;
 use super::theme::Theme;
@@ -19,8 +21,7 @@ use crate::form::Field;
 use crate::game::Level;
 use crate::games::{Entry, registry};
 use crate::hall::protocol::ClientMsg;
-use super::online::lobby::Lobby;
-use super::online::net::Net;
+use crate::runner::thinking::Budget;
 
 /// What the form is for.
 #[derive(Debug)]
@@ -32,6 +33,8 @@ enum Purpose {
         /// The saved game this would replace.
         replaces: Option<String>,
         asking: bool,
+        /// What the computer may think with.
+        budget: Budget,
     },
     /// A table in the hall.
     Hall {
@@ -81,13 +84,14 @@ pub enum SetupAction {
 impl SetupScreen {
     /// The form for `entry`, starting from `setup` (the default when
     /// `None`), the table to be dealt from `seed`; `replaces` is the saved
-    /// game of this kind, if any.
+    /// game of this kind, if any; the computer thinks within `budget`.
     pub fn new(
         entry: &'static Entry,
         setup: Option<Value>,
         seed: u64,
         settings: Settings,
         replaces: Option<String>,
+        budget: Budget,
     ) -> SetupScreen {
         SetupScreen {
             entry,
@@ -97,6 +101,7 @@ impl SetupScreen {
                 seed,
                 replaces,
                 asking: false,
+                budget,
             },
             cursor: 0,
             settings,
@@ -137,7 +142,10 @@ impl SetupScreen {
                 key: "game".into(),
                 label: "Game".into(),
                 choices: games.iter().map(|e| e.name.to_string()).collect(),
-                selected: games.iter().position(|e| e.id == self.entry.id).unwrap_or(0),
+                selected: games
+                    .iter()
+                    .position(|e| e.id == self.entry.id)
+                    .unwrap_or(0),
             });
         }
         fields.extend(self.entry.kind.fields(&self.setup).unwrap_or_default());
@@ -220,12 +228,24 @@ impl SetupScreen {
                 *asking = true;
                 Nav::Stay
             }
-            Purpose::Local { level, seed, .. } => {
+            Purpose::Local {
+                level,
+                seed,
+                budget,
+                ..
+            } => {
                 let Some(open) = self.entry.screen else {
                     return Nav::Menu;
                 };
                 let bot = self.entry.kind.level_bot(*level);
-                match open.local(self.entry.rules, &self.setup, bot, *seed, &self.settings) {
+                match open.local(
+                    self.entry.rules,
+                    &self.setup,
+                    bot,
+                    *seed,
+                    &self.settings,
+                    budget,
+                ) {
                     Ok(page) => Nav::Show(page),
                     Err(e) => {
                         self.error = Some(e);
@@ -327,9 +347,14 @@ impl Screen for SetupScreen {
             SetupAction::Right => self.change(true),
             SetupAction::Start => return self.start(),
             SetupAction::Back => match &mut self.purpose {
-                Purpose::Local { asking: asking @ true, .. } => *asking = false,
+                Purpose::Local {
+                    asking: asking @ true,
+                    ..
+                } => *asking = false,
                 Purpose::Local { .. } => return Nav::Menu,
-                Purpose::Hall { net, .. } => return Nav::Show(Box::new(Lobby::new(net.clone(), self.settings))),
+                Purpose::Hall { net, .. } => {
+                    return Nav::Show(Box::new(Lobby::new(net.clone(), self.settings)));
+                }
             },
         }
         Nav::Stay
@@ -373,8 +398,13 @@ impl Screen for SetupScreen {
                 ));
                 lines.push(Line::styled("y: start anew · n: keep it", theme.title()));
             }
-            Purpose::Local { .. } => lines.push(Line::styled("Press enter to sit down.", theme.dim())),
-            Purpose::Hall { .. } => lines.push(Line::styled("Press enter to create the table.", theme.dim())),
+            Purpose::Local { .. } => {
+                lines.push(Line::styled("Press enter to sit down.", theme.dim()))
+            }
+            Purpose::Hall { .. } => lines.push(Line::styled(
+                "Press enter to create the table.",
+                theme.dim(),
+            )),
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

@@ -29,6 +29,7 @@ use super::theme::Theme;
 use crate::game::{Playable, Seat, Stage};
 use crate::games::setup_of;
 use crate::narrate::Note;
+use crate::runner::thinking::Budget;
 use crate::runner::{Runner, Save, SeatInfo};
 use crate::stats::Record;
 
@@ -51,9 +52,20 @@ pub struct Seen<G: Playable> {
     pub thinking: Option<Duration>,
     /// The session's setup.
     pub setup: G::Setup,
+    /// At a hall's table, where the next deal comes by itself.
+    pub online: bool,
 }
 
 impl<G: Playable> Seen<G> {
+    /// How the next `deal` ("hand", "game", "deal") comes, once one is over.
+    pub fn next(&self, deal: &str) -> String {
+        if self.online {
+            format!("the next {deal} comes in a moment")
+        } else {
+            format!("n: next {deal}")
+        }
+    }
+
     /// True when the person is to act.
     pub fn my_turn(&self) -> bool {
         matches!((self.stage, self.me), (Stage::Turn(s), Some(m)) if s == m)
@@ -349,10 +361,19 @@ impl<G: Board> Screen for TableScreen<G> {
             enabled: x.enabled,
         }));
         if online {
-            b.push(Binding::new(&[Key::Char('t')], "chat", "Say something at the table", TableAction::Chat));
+            b.push(Binding::new(
+                &[Key::Char('t')],
+                "chat",
+                "Say something at the table",
+                TableAction::Chat,
+            ));
             b.push(Binding::new(
                 &[Key::Char('o')],
-                if self.sitting_out { "sit back" } else { "sit out" },
+                if self.sitting_out {
+                    "sit back"
+                } else {
+                    "sit out"
+                },
                 "Sit out (your turns are played by the default action), or come back",
                 TableAction::SitOut,
             ));
@@ -485,16 +506,24 @@ pub trait Open: Send + Sync {
         bot: &str,
         seed: u64,
         settings: &Settings,
+        budget: &Budget,
     ) -> Result<Box<dyn Page>, String>;
     /// A seat (or a watcher) at table `table` of the hall reached through
     /// `net`, once its game has begun.
-    fn online(&self, rules: &'static str, net: Net, table: u64, settings: &Settings) -> Option<Box<dyn Page>>;
+    fn online(
+        &self,
+        rules: &'static str,
+        net: Net,
+        table: u64,
+        settings: &Settings,
+    ) -> Option<Box<dyn Page>>;
     /// A saved session, replayed to where it was left.
     fn resume(
         &self,
         rules: &'static str,
         saved: &SavedGame,
         settings: &Settings,
+        budget: &Budget,
     ) -> Result<Box<dyn Page>, String>;
 }
 
@@ -514,9 +543,20 @@ fn delay(settings: &Settings) -> Duration {
 }
 
 impl<G: Board> Open for Opener<G> {
-    fn online(&self, rules: &'static str, net: Net, table: u64, settings: &Settings) -> Option<Box<dyn Page>> {
+    fn online(
+        &self,
+        rules: &'static str,
+        net: Net,
+        table: u64,
+        settings: &Settings,
+    ) -> Option<Box<dyn Page>> {
         let link = RemoteTable::<G>::new(net, table, *settings)?;
-        Some(Box::new(TableScreen::<G>::new(rules, Box::new(link), Vec::new(), Running::default())))
+        Some(Box::new(TableScreen::<G>::new(
+            rules,
+            Box::new(link),
+            Vec::new(),
+            Running::default(),
+        )))
     }
 
     fn local(
@@ -526,6 +566,7 @@ impl<G: Board> Open for Opener<G> {
         bot: &str,
         seed: u64,
         settings: &Settings,
+        budget: &Budget,
     ) -> Result<Box<dyn Page>, String> {
         let setup = setup_of::<G>(setup).map_err(|e| e.to_string())?;
         let seats = G::new(&setup, seed).map_err(|e| e.to_string())?.seats();
@@ -544,7 +585,7 @@ impl<G: Board> Open for Opener<G> {
         let runner = Runner::<G>::new(setup, seed, infos).map_err(|e| e.to_string())?;
         let mut start = vec![Note::new().text(format!("Seed {seed}"))];
         start.extend(runner.notes(&runner.opening(), Some(G::HOME)));
-        let local = LocalTable::new(runner, G::HOME, delay(settings));
+        let local = LocalTable::new(runner, G::HOME, delay(settings), budget.clone());
         Ok(Box::new(TableScreen::<G>::new(
             rules,
             Box::new(local),
@@ -558,6 +599,7 @@ impl<G: Board> Open for Opener<G> {
         rules: &'static str,
         saved: &SavedGame,
         settings: &Settings,
+        budget: &Budget,
     ) -> Result<Box<dyn Page>, String> {
         let save: Save<G> = serde_json::from_value(saved.save.clone())
             .map_err(|e| format!("the saved game cannot be read: {e}"))?;
@@ -575,7 +617,7 @@ impl<G: Board> Open for Opener<G> {
             }
         })
         .map_err(|e| e.to_string())?;
-        let local = LocalTable::new(runner, saved.seat, delay(settings));
+        let local = LocalTable::new(runner, saved.seat, delay(settings), budget.clone());
         Ok(Box::new(TableScreen::<G>::new(
             rules,
             Box::new(local),

@@ -1,8 +1,10 @@
 //! A hall in this process on 127.0.0.1 and clients that play at it:
 //! what the hall tests share.
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
 
 use cardgames::hall::client::{Client, Identity, Welcome};
 use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
@@ -18,10 +20,11 @@ pub async fn start_hall(data: &Path, seed: u64) -> SocketAddr {
         data: data.to_path_buf(),
         seed: Some(seed),
         per_address: 64,
+        ssh: None,
     };
     tokio::spawn(async move {
-        let result = hall::serve(config, move |addr| {
-            let _ = tx.send(addr);
+        let result = hall::serve(config, move |at| {
+            let _ = tx.send(at.web);
         })
         .await;
         if let Err(e) = result {
@@ -30,6 +33,84 @@ pub async fn start_hall(data: &Path, seed: u64) -> SocketAddr {
     });
     rx.await
         .unwrap_or_else(|e| panic!("the hall never listened: {e}"))
+}
+
+/// The real `cardgames serve` as a child process, killed when dropped
+/// (so a failing test leaves none behind).
+pub struct HallProcess {
+    child: Child,
+    /// The port of its ssh door, when opened.
+    pub ssh_port: Option<u16>,
+}
+
+impl HallProcess {
+    /// Kills it with SIGKILL.
+    pub fn kill(&mut self) -> std::io::Result<()> {
+        self.child.kill()
+    }
+
+    /// Waits for it to end.
+    pub fn wait(&mut self) -> std::io::Result<std::process::ExitStatus> {
+        self.child.wait()
+    }
+
+    /// Its process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for HallProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `cardgames serve` on free ports of 127.0.0.1 with its store in
+/// `data`, seed 4 and the `extra` arguments; the process and its
+/// WebSocket address. What it says after starting goes to the test's
+/// output.
+pub fn spawn_hall(data: &Path, extra: &[&str]) -> (HallProcess, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardgames"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--seed", "4", "--data"])
+        .arg(data)
+        .args(extra)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = child.stderr.take().unwrap_or_else(|| panic!("no stderr"));
+    let mut reader = BufReader::new(stderr);
+    let mut line = || {
+        let mut line = String::new();
+        reader
+            .read_line(&mut line)
+            .unwrap_or_else(|e| panic!("{e}"));
+        line
+    };
+    let first = line();
+    let addr = first
+        .split("ws://")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {first:?}"));
+    let ssh_port = extra.contains(&"--ssh").then(|| {
+        let second = line();
+        second
+            .split("ssh -p ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no ssh port in {second:?}"))
+    });
+    std::thread::spawn(move || {
+        for l in reader.lines().map_while(Result::ok) {
+            eprintln!("[hall] {l}");
+        }
+    });
+    (HallProcess { child, ssh_port }, addr)
 }
 
 /// A player at the hall, remembering every message's text.

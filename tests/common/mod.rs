@@ -58,3 +58,4 @@ pub fn fails_with(args: &[&str], message: &str) {
 }
 
 pub mod hall;
+pub mod tmux;

@@ -181,11 +181,11 @@ fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
             .collect();
         let names: Vec<String> = won.iter().map(|&p| letter(p).to_string()).collect();
         return match (seen.me, won.as_slice()) {
-            (Some(me), [only]) if *only == me => "You win! n: new game".into(),
+            (Some(me), [only]) if *only == me => format!("You win! {}", seen.next("game")),
             (Some(me), _) if won.contains(&me) => {
-                format!("Shared win {}. n: new game", names.join(" "))
+                format!("Shared win {}. {}", names.join(" "), seen.next("game"))
             }
-            _ => format!("{} wins. n: new game", names.join(" ")),
+            _ => format!("{} wins. {}", names.join(" "), seen.next("game")),
         };
     }
     match (seen.thinking, seen.my_turn(), ui.source) {

@@ -213,6 +213,9 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
         Stage::Over => {
             return Line::styled("You won every chip at the table! esc: leave", theme.good());
         }
+        Stage::DealOver if busted && seen.online => {
+            return Line::styled("You are out of chips. esc: leave", theme.title());
+        }
         Stage::DealOver if busted => {
             return Line::styled(
                 "You are out of chips. n: watch the next hand · esc: leave",
@@ -220,7 +223,7 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
             );
         }
         Stage::DealOver => {
-            return Line::styled("Hand over: n or enter for the next hand", theme.title());
+            return Line::styled(format!("Hand over: {}", seen.next("hand")), theme.title());
         }
         Stage::Turn(_) => {}
     }

@@ -392,8 +392,9 @@ fn prompt(seen: &Seen<Honeymoon>) -> String {
     if let Some(r) = v.result {
         let mine = me(seen);
         return format!(
-            "Deal scored: you {:+}. n: next deal",
-            r.score[mine] - r.score[1 - mine]
+            "Deal scored: you {:+}. {}",
+            r.score[mine] - r.score[1 - mine],
+            seen.next("deal")
         );
     }
     if let (Some(t), false) = (seen.thinking, seen.my_turn()) {

@@ -11,11 +11,11 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::lobby::Lobby;
 use super::net::Net;
 use super::tokens::Tokens;
+use crate::tui::Settings;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::{Edit, LineEdit};
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::theme::Theme;
-use crate::tui::Settings;
 
 /// The join form.
 #[derive(Debug)]
@@ -42,9 +42,12 @@ pub enum JoinAction {
 impl JoinScreen {
     /// The form, filled with the last hall joined and the name used there.
     pub fn new(tokens: Tokens, settings: Settings) -> JoinScreen {
-        let (url, name) = tokens
-            .last()
-            .unwrap_or_else(|| ("ws://127.0.0.1:7878".into(), std::env::var("USER").unwrap_or_default()));
+        let (url, name) = tokens.last().unwrap_or_else(|| {
+            (
+                "ws://127.0.0.1:7878".into(),
+                std::env::var("USER").unwrap_or_default(),
+            )
+        });
         JoinScreen {
             fields: [LineEdit::with(&url), LineEdit::with(&name)],
             focus: 1,
@@ -84,7 +87,12 @@ impl Screen for JoinScreen {
     fn bindings(&self) -> Vec<Binding<JoinAction>> {
         vec![
             Binding::new(&[Key::Enter], "join", "Join the hall", JoinAction::Join),
-            Binding::new(&[Key::Tab, Key::Up, Key::Down], "switch", "The other field", JoinAction::Switch),
+            Binding::new(
+                &[Key::Tab, Key::Up, Key::Down],
+                "switch",
+                "The other field",
+                JoinAction::Switch,
+            ),
             Binding::new(&[Key::Esc], "back", "Back to the menu", JoinAction::Back),
         ]
     }
@@ -126,13 +134,25 @@ impl Screen for JoinScreen {
             let focused = i == self.focus;
             let cursor = if focused { "▏" } else { "" };
             lines.push(Line::from(vec![
-                Span::styled(format!("{}{label:<12}", if focused { "▶ " } else { "  " }), if focused { theme.selected() } else { theme.text() }),
+                Span::styled(
+                    format!("{}{label:<12}", if focused { "▶ " } else { "  " }),
+                    if focused {
+                        theme.selected()
+                    } else {
+                        theme.text()
+                    },
+                ),
                 Span::styled(format!("{}{cursor}", self.fields[i].text()), theme.legal()),
             ]));
         }
         lines.push(Line::default());
-        lines.push(Line::styled("↑/↓ switch · enter join · esc back", theme.dim()));
-        Paragraph::new(lines).wrap(Wrap { trim: false }).render(area, buf);
+        lines.push(Line::styled(
+            "↑/↓ switch · enter join · esc back",
+            theme.dim(),
+        ));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
     }
 
     fn status(&self) -> Option<String> {

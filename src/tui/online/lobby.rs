@@ -14,12 +14,12 @@ use crate::games::registry;
 use crate::hall::protocol::{ClientMsg, SeatKind, TableState};
 use ratatui::crossterm::event::KeyEvent;
 
+use crate::tui::Settings;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::{Edit, LineEdit};
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::setup::SetupScreen;
 use crate::tui::theme::Theme;
-use crate::tui::Settings;
 
 /// The lobby.
 pub struct Lobby {
@@ -111,8 +111,15 @@ impl Screen for Lobby {
 
     fn title(&self) -> String {
         let s = self.net.seen();
-        let me = s.me.as_ref().map_or("…".to_string(), |w| w.player.name.clone());
-        format!("Hall {} · {me} · {} chips · {} online", self.net.url, s.bankroll, s.online)
+        let me =
+            s.me.as_ref()
+                .map_or("…".to_string(), |w| w.player.name.clone());
+        format!(
+            "Hall {} · {me} · {} chips · {} online",
+            self.net.place(),
+            s.bankroll,
+            s.online
+        )
     }
 
     fn bindings(&self) -> Vec<Binding<LobbyAction>> {
@@ -122,22 +129,65 @@ impl Screen for Lobby {
             return vec![
                 Binding::new(&[Key::Up, Key::Char('k')], "", "Previous seat", Up),
                 Binding::new(&[Key::Down, Key::Char('j')], "", "Next seat", Down),
-                Binding::new(&[Key::Char('s'), Key::Enter], "sit", "Sit in the highlighted seat", Sit).enabled(state.you.is_none()),
-                Binding::new(&[Key::Char('b')], "bot", "Put a bot in the highlighted seat", AddBot).enabled(owner),
-                Binding::new(&[Key::Char('x')], "no bot", "Take the bot out of the highlighted seat", RemoveBot).enabled(owner),
-                Binding::new(&[Key::Char('t')], "chat", "Say something at the table", Chat),
-                Binding::new(&[Key::Esc, Key::Char('q')], "leave", "Leave the table", Leave),
+                Binding::new(
+                    &[Key::Char('s'), Key::Enter],
+                    "sit",
+                    "Sit in the highlighted seat",
+                    Sit,
+                )
+                .enabled(state.you.is_none()),
+                Binding::new(
+                    &[Key::Char('b')],
+                    "bot",
+                    "Put a bot in the highlighted seat",
+                    AddBot,
+                )
+                .enabled(owner),
+                Binding::new(
+                    &[Key::Char('x')],
+                    "no bot",
+                    "Take the bot out of the highlighted seat",
+                    RemoveBot,
+                )
+                .enabled(owner),
+                Binding::new(
+                    &[Key::Char('t')],
+                    "chat",
+                    "Say something at the table",
+                    Chat,
+                ),
+                Binding::new(
+                    &[Key::Esc, Key::Char('q')],
+                    "leave",
+                    "Leave the table",
+                    Leave,
+                ),
             ];
         }
         vec![
             Binding::new(&[Key::Up, Key::Char('k')], "", "Previous table", Up),
             Binding::new(&[Key::Down, Key::Char('j')], "", "Next table", Down),
             Binding::new(&[Key::Enter], "watch", "Watch the highlighted table", Watch),
-            Binding::new(&[Key::Char('s')], "sit", "Sit at the highlighted table", Sit),
+            Binding::new(
+                &[Key::Char('s')],
+                "sit",
+                "Sit at the highlighted table",
+                Sit,
+            ),
             Binding::new(&[Key::Char('c')], "create", "Create a table", Create),
-            Binding::new(&[Key::Char('t')], "chat", "Say something in the lobby", Chat),
+            Binding::new(
+                &[Key::Char('t')],
+                "chat",
+                "Say something in the lobby",
+                Chat,
+            ),
             Binding::new(&[Key::Char('r')], "", "Ask for the lobby again", Refresh),
-            Binding::new(&[Key::Esc, Key::Char('q')], "menu", "Back to the main menu", Back),
+            Binding::new(
+                &[Key::Esc, Key::Char('q')],
+                "menu",
+                "Back to the main menu",
+                Back,
+            ),
         ]
     }
 
@@ -149,10 +199,18 @@ impl Screen for Lobby {
             match action {
                 Up => self.waiting = Some((id, (seat + n - 1) % n)),
                 Down => self.waiting = Some((id, (seat + 1) % n)),
-                Sit => self.net.send(ClientMsg::Sit { table: id, seat, invite: None }),
+                Sit => self.net.send(ClientMsg::Sit {
+                    table: id,
+                    seat,
+                    invite: None,
+                }),
                 AddBot => {
                     let bot = Level::Normal.name().to_string();
-                    self.net.send(ClientMsg::AddBot { table: id, seat, bot });
+                    self.net.send(ClientMsg::AddBot {
+                        table: id,
+                        seat,
+                        bot,
+                    });
                 }
                 RemoveBot => self.net.send(ClientMsg::RemoveBot { table: id, seat }),
                 Leave => {
@@ -171,23 +229,39 @@ impl Screen for Lobby {
             Down => self.cursor = (self.cursor + 1) % n,
             Watch => {
                 if let Some(table) = self.selected_table() {
-                    self.net.send(ClientMsg::Watch { table, invite: None });
+                    self.net.send(ClientMsg::Watch {
+                        table,
+                        invite: None,
+                    });
                 }
             }
             Sit => {
                 let free = {
                     let s = self.net.seen();
-                    s.tables.get(self.cursor).and_then(|t| t.players.iter().position(Option::is_none).map(|seat| (t.table, seat)))
+                    s.tables.get(self.cursor).and_then(|t| {
+                        t.players
+                            .iter()
+                            .position(Option::is_none)
+                            .map(|seat| (t.table, seat))
+                    })
                 };
                 match free {
-                    Some((table, seat)) => self.net.send(ClientMsg::Sit { table, seat, invite: None }),
+                    Some((table, seat)) => self.net.send(ClientMsg::Sit {
+                        table,
+                        seat,
+                        invite: None,
+                    }),
                     None => self.error = Some("no free seat at that table".into()),
                 }
             }
             Create => {
                 let game = registry().entries().iter().find(|e| e.screen.is_some());
                 if let Some(entry) = game {
-                    return Nav::Show(Box::new(SetupScreen::online(entry, self.net.clone(), self.settings)));
+                    return Nav::Show(Box::new(SetupScreen::online(
+                        entry,
+                        self.net.clone(),
+                        self.settings,
+                    )));
                 }
             }
             Chat => self.typing = Some(LineEdit::default()),
@@ -210,15 +284,24 @@ impl Screen for Lobby {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let [top, bottom] = Layout::vertical([Constraint::Min(6), Constraint::Length(7)]).areas(area);
+        let [top, bottom] =
+            Layout::vertical([Constraint::Min(6), Constraint::Length(7)]).areas(area);
         let s = self.net.seen();
         let mut lines = Vec::new();
         if let Some(state) = self.waiting.and_then(|(id, _)| s.watched.get(&id)) {
             let seat = self.waiting.map_or(0, |(_, seat)| seat);
-            let name = registry().get(&state.game).map_or(state.game.as_str(), |e| e.name);
-            lines.push(Line::styled(format!("Table {} · {name} · {}", state.table, state.status), theme.title()));
+            let name = registry()
+                .get(&state.game)
+                .map_or(state.game.as_str(), |e| e.name);
+            lines.push(Line::styled(
+                format!("Table {} · {name} · {}", state.table, state.status),
+                theme.title(),
+            ));
             if let Some(code) = &state.invite {
-                lines.push(Line::styled(format!("Private: invite code {code}"), theme.dim()));
+                lines.push(Line::styled(
+                    format!("Private: invite code {code}"),
+                    theme.dim(),
+                ));
             }
             lines.push(Line::default());
             for (i, st) in state.seats.iter().enumerate() {
@@ -230,7 +313,11 @@ impl Screen for Lobby {
                     SeatKind::Person => st.name.clone(),
                 };
                 let chips = st.chips.map(|c| format!("  {c} chips")).unwrap_or_default();
-                let style = if i == seat { theme.selected() } else { theme.text() };
+                let style = if i == seat {
+                    theme.selected()
+                } else {
+                    theme.text()
+                };
                 lines.push(Line::from(vec![
                     Span::styled(format!("{marker}seat {i}: {who}"), style),
                     Span::styled(chips, theme.dim()),
@@ -246,10 +333,28 @@ impl Screen for Lobby {
                 let name = registry().get(&t.game).map_or(t.game.as_str(), |e| e.name);
                 let taken = t.players.iter().flatten().count();
                 let who: Vec<&str> = t.players.iter().flatten().map(String::as_str).collect();
-                let style = if chosen { theme.selected() } else { theme.text() };
+                let style = if chosen {
+                    theme.selected()
+                } else {
+                    theme.text()
+                };
                 lines.push(Line::from(vec![
-                    Span::styled(format!("{}#{:<3} {name:<17}", if chosen { "▶ " } else { "  " }, t.table), style),
-                    Span::styled(format!(" {taken}/{} {}", t.seats, if t.playing { "playing" } else { "waiting" }), theme.legal()),
+                    Span::styled(
+                        format!(
+                            "{}#{:<3} {name:<17}",
+                            if chosen { "▶ " } else { "  " },
+                            t.table
+                        ),
+                        style,
+                    ),
+                    Span::styled(
+                        format!(
+                            " {taken}/{} {}",
+                            t.seats,
+                            if t.playing { "playing" } else { "waiting" }
+                        ),
+                        theme.legal(),
+                    ),
                     Span::styled(format!("  {} · {}", t.about, who.join(", ")), theme.dim()),
                 ]));
             }
@@ -264,7 +369,10 @@ impl Screen for Lobby {
             .map(|l| Line::styled(l.clone(), theme.dim()))
             .collect();
         if chat.is_empty() {
-            chat.push(Line::styled("The lobby's chat: t to say something", theme.dim()));
+            chat.push(Line::styled(
+                "The lobby's chat: t to say something",
+                theme.dim(),
+            ));
         }
         Paragraph::new(chat)
             .block(Block::new().borders(Borders::TOP).border_style(theme.dim()))
@@ -279,8 +387,10 @@ impl Screen for Lobby {
             return Some(e.clone());
         }
         match &self.net.seen().link {
-            Some(NetLink::Connecting) => Some(format!("connecting to {}…", self.net.url)),
-            Some(NetLink::Down { tries, why }) => Some(format!("connection lost ({why}); trying again ({tries})…")),
+            Some(NetLink::Connecting) => Some(format!("connecting to {}…", self.net.place())),
+            Some(NetLink::Down { tries, why }) => {
+                Some(format!("connection lost ({why}); trying again ({tries})…"))
+            }
             Some(NetLink::Refused(why)) => Some(format!("the hall refused: {why}")),
             _ => None,
         }

@@ -4,6 +4,7 @@
 
 pub mod join;
 pub mod lobby;
+pub mod name;
 pub mod net;
 pub mod remote;
 pub mod tokens;

@@ -14,7 +14,9 @@ use std::time::Instant;
 use tokio::sync::mpsc;
 
 use crate::hall::client::{Client, ClientError, Identity, Welcome};
-use crate::hall::protocol::{ClientMsg, GameInfo, ServerMsg, TableState, TableSummary, MAX_CHAT, clean};
+use crate::hall::protocol::{
+    ClientMsg, GameInfo, MAX_CHAT, ServerMsg, TableState, TableSummary, clean,
+};
 use crate::narrate::Note;
 
 /// The connection's state, as the status line shows it.
@@ -78,15 +80,31 @@ pub struct Net {
     out: mpsc::UnboundedSender<ClientMsg>,
 }
 
+/// A hall address's host and port.
+fn place(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    rest.split(['/', '?']).next().unwrap_or(rest)
+}
+
 /// How long to wait before trying again, after `tries` failures.
 fn backoff(tries: u32) -> Duration {
     Duration::from_millis((500 * u64::from(tries.min(10))).max(500))
 }
 
 impl Net {
+    /// The hall's host and port, to show (the address without its scheme,
+    /// path or query, which may hold a secret).
+    pub fn place(&self) -> &str {
+        place(&self.url)
+    }
+
     /// Connects to `url` as `who` on a thread of its own; `token_kept` is
     /// told each token the hall gives, to keep for next time.
-    pub fn connect(url: &str, who: Identity, token_kept: impl Fn(&Welcome) + Send + 'static) -> Net {
+    pub fn connect(
+        url: &str,
+        who: Identity,
+        token_kept: impl Fn(&Welcome) + Send + 'static,
+    ) -> Net {
         let seen = Arc::new(Mutex::new(Seen {
             link: Some(Link::Connecting),
             ..Seen::default()
@@ -101,7 +119,9 @@ impl Net {
         std::thread::Builder::new()
             .name("hall-client".into())
             .spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build();
                 match runtime {
                     Ok(rt) => rt.block_on(run(url, who, seen, rx, token_kept)),
                     Err(e) => lock(&seen).link = Some(Link::Refused(e.to_string())),
@@ -119,7 +139,9 @@ impl Net {
     /// Sends a request (dropped, with an error shown, while disconnected).
     pub fn send(&self, msg: ClientMsg) {
         if self.out.send(msg).is_err() {
-            self.seen().errors.push_back("not connected to the hall".into());
+            self.seen()
+                .errors
+                .push_back("not connected to the hall".into());
         }
     }
 }
@@ -166,7 +188,12 @@ async fn run(
             s.me = Some(welcome);
         }
         for &table in &watching {
-            let _ = client.send(&ClientMsg::Watch { table, invite: None }).await;
+            let _ = client
+                .send(&ClientMsg::Watch {
+                    table,
+                    invite: None,
+                })
+                .await;
         }
         let why = loop {
             tokio::select! {
@@ -200,7 +227,9 @@ async fn run(
 /// Keeps what the hall said.
 fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashSet<u64>) {
     match msg {
-        ServerMsg::Welcome { bankroll, .. } | ServerMsg::Bankroll { bankroll } => s.bankroll = bankroll,
+        ServerMsg::Welcome { bankroll, .. } | ServerMsg::Bankroll { bankroll } => {
+            s.bankroll = bankroll
+        }
         ServerMsg::Lobby {
             games,
             tables,
@@ -246,5 +275,17 @@ fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashSet<u64>) {
         }
         ServerMsg::Error { message, .. } => s.errors.push_back(message),
         ServerMsg::Pong => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place;
+
+    #[test]
+    fn the_place_shown_keeps_no_path_or_secret() {
+        assert_eq!(place("ws://127.0.0.1:7781/ws?door=abc"), "127.0.0.1:7781");
+        assert_eq!(place("wss://hall.example:443/ws"), "hall.example:443");
+        assert_eq!(place("hall.example:7781"), "hall.example:7781");
     }
 }

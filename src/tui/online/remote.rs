@@ -8,9 +8,9 @@ use super::net::{Link as NetLink, Net};
 use crate::game::{Playable, Stage};
 use crate::hall::protocol::{ClientMsg, SeatKind, TableState};
 use crate::runner::Save;
+use crate::tui::Settings;
 use crate::tui::screen::Nav;
 use crate::tui::table::{Link, Seen, Tick, Update};
-use crate::tui::Settings;
 
 /// A seat (or a watcher) at table `table` of the hall.
 pub struct RemoteTable<G: Playable> {
@@ -22,7 +22,9 @@ pub struct RemoteTable<G: Playable> {
 
 impl<G: Playable> std::fmt::Debug for RemoteTable<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RemoteTable").field("table", &self.table).finish()
+        f.debug_struct("RemoteTable")
+            .field("table", &self.table)
+            .finish()
     }
 }
 
@@ -61,7 +63,13 @@ pub fn seen_of<G: Playable>(t: &TableState) -> Option<Seen<G>> {
         names: t
             .seats
             .iter()
-            .map(|s| if s.name.is_empty() { "—".to_string() } else { s.name.clone() })
+            .map(|s| {
+                if s.name.is_empty() {
+                    "—".to_string()
+                } else {
+                    s.name.clone()
+                }
+            })
             .collect(),
         bots: t
             .seats
@@ -70,6 +78,7 @@ pub fn seen_of<G: Playable>(t: &TableState) -> Option<Seen<G>> {
             .collect(),
         thinking: None,
         setup: serde_json::from_value(t.setup.clone()).ok()?,
+        online: true,
     })
 }
 
@@ -126,13 +135,20 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
         let link = match &s.link {
             Some(NetLink::Up) | None => None,
             Some(NetLink::Connecting) => Some("connecting…".to_string()),
-            Some(NetLink::Down { tries, why }) => Some(format!("connection lost ({why}); trying again ({tries})…")),
+            Some(NetLink::Down { tries, why }) => {
+                Some(format!("connection lost ({why}); trying again ({tries})…"))
+            }
             Some(NetLink::Refused(why)) => Some(format!("the hall refused: {why}")),
         };
         let t = s.watched.get(&self.table)?;
-        let since = s.received.get(&self.table).map_or(0, |at| at.elapsed().as_millis() as u64);
+        let since = s
+            .received
+            .get(&self.table)
+            .map_or(0, |at| at.elapsed().as_millis() as u64);
         let clock = match (t.deadline_ms, t.stage) {
-            (Some(ms), Some(Stage::Turn(_))) => format!(" · {} s left", ms.saturating_sub(since).div_ceil(1000)),
+            (Some(ms), Some(Stage::Turn(_))) => {
+                format!(" · {} s left", ms.saturating_sub(since).div_ceil(1000))
+            }
             _ => String::new(),
         };
         Some(link.unwrap_or_else(|| format!("table {} · {}{clock}", self.table, t.status)))
@@ -147,7 +163,11 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
 
     fn sit_out(&mut self, out: bool) {
         let table = self.table;
-        self.net.send(if out { ClientMsg::SitOut { table } } else { ClientMsg::SitBack { table } });
+        self.net.send(if out {
+            ClientMsg::SitOut { table }
+        } else {
+            ClientMsg::SitBack { table }
+        });
     }
 
     fn leave(&mut self) -> Nav {

@@ -54,7 +54,11 @@ impl Tokens {
     pub fn last(&self) -> Option<(String, String)> {
         let k = self.kept();
         let url = k.last.clone()?;
-        let name = k.halls.get(&url).map(|h| h.name.clone()).unwrap_or_default();
+        let name = k
+            .halls
+            .get(&url)
+            .map(|h| h.name.clone())
+            .unwrap_or_default();
         Some((url, name))
     }
 
@@ -64,28 +68,33 @@ impl Tokens {
         let k = self.kept();
         match (k.halls.get(url), name.filter(|n| !n.is_empty())) {
             (Some(h), None) => Ok(Identity::Token(h.token.clone())),
-            (Some(h), Some(n)) if h.name.eq_ignore_ascii_case(n) => Ok(Identity::Token(h.token.clone())),
+            (Some(h), Some(n)) if h.name.eq_ignore_ascii_case(n) => {
+                Ok(Identity::Token(h.token.clone()))
+            }
             (_, Some(n)) => Ok(Identity::Name(n.to_string())),
             (None, None) => Err(format!("first time at {url}: give a name (--name)")),
+        }
+    }
+
+    /// Keeps `token`, the identity of `name` at `url`.
+    pub fn keep(&self, url: &str, name: &str, token: &str) {
+        let mut k = self.kept();
+        k.halls.insert(
+            url.to_string(),
+            Known {
+                name: name.to_string(),
+                token: token.to_string(),
+            },
+        );
+        k.last = Some(url.to_string());
+        if let Some(s) = &self.store {
+            let _ = store::save(&s.config_path(KIND), KIND, &*k);
         }
     }
 
     /// What keeps the token each welcome from `url` gives.
     pub fn keeper(&self, url: &str) -> impl Fn(&Welcome) + Send + 'static {
         let (tokens, url) = (self.clone(), url.to_string());
-        move |w: &Welcome| {
-            let mut k = tokens.kept();
-            k.halls.insert(
-                url.clone(),
-                Known {
-                    name: w.player.name.clone(),
-                    token: w.token.clone(),
-                },
-            );
-            k.last = Some(url.clone());
-            if let Some(s) = &tokens.store {
-                let _ = store::save(&s.config_path(KIND), KIND, &*k);
-            }
-        }
+        move |w: &Welcome| tokens.keep(&url, &w.player.name, &w.token)
     }
 }

@@ -1,0 +1,244 @@
+//! A load generator for the game hall (a bench, not a test): N bot clients
+//! over real sockets sit at six-seat Hold'em tables of a running hall and
+//! play (check or call, at once) for a while; it reports hands per second,
+//! the round trip of an action (sent, to the hall's word that it was
+//! played), and the hall's CPU and resident memory (read from /proc for
+//! the hall's process id).
+//!
+//! ```sh
+//! cardgames serve --listen 127.0.0.1:7979 --data /tmp/load --per-address 5000 &
+//! cargo run --release --example hall_load -- --url ws://127.0.0.1:7979 \
+//!     --pid $! --clients 1000 --tables 250 --seconds 300
+//! ```
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use cardgames::game::Stage;
+use cardgames::hall::client::{Client, Identity};
+use cardgames::hall::protocol::{ClientMsg, ServerMsg};
+use clap::Parser;
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+
+#[derive(Debug, Parser)]
+struct Args {
+    /// The hall.
+    #[arg(long)]
+    url: String,
+    /// The hall's process, for its CPU and memory.
+    #[arg(long)]
+    pid: Option<u32>,
+    /// Clients in all (people, four a table).
+    #[arg(long, default_value_t = 1000)]
+    clients: usize,
+    /// Tables (six seats: four people and two bots).
+    #[arg(long, default_value_t = 250)]
+    tables: usize,
+    /// How long to play.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+}
+
+/// CPU seconds (user + system) and resident kB of a process.
+fn usage(pid: u32) -> Option<(f64, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let rss = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()?;
+    Some((ticks / 100.0, rss))
+}
+
+fn choose(legal: &Value) -> Value {
+    let legal = legal.as_array().cloned().unwrap_or_default();
+    let check = Value::from("Check");
+    if legal.contains(&check) {
+        check
+    } else {
+        Value::from("Call")
+    }
+}
+
+struct Shared {
+    hands: AtomicU64,
+    rtt: Mutex<Vec<f64>>,
+}
+
+async fn player(
+    url: String,
+    name: String,
+    table: u64,
+    seat: usize,
+    end: Instant,
+    shared: Arc<Shared>,
+    count_hands: bool,
+) {
+    let Ok((mut c, _)) = Client::connect(&url, &Identity::Name(name)).await else {
+        return;
+    };
+    if c.send(&ClientMsg::Sit {
+        table,
+        seat,
+        invite: None,
+    })
+    .await
+    .is_err()
+    {
+        return;
+    }
+    let mut sent: Option<Instant> = None;
+    let mut rtts = Vec::new();
+    while Instant::now() < end {
+        let Ok(Ok(msg)) = tokio::time::timeout(Duration::from_secs(5), c.recv()).await else {
+            continue;
+        };
+        match msg {
+            ServerMsg::Notes { scores, notes, .. } => {
+                if let Some(at) = sent.take()
+                    && !notes.is_empty()
+                {
+                    rtts.push(at.elapsed().as_secs_f64() * 1000.0);
+                }
+                if count_hands && scores.is_some() {
+                    shared.hands.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            ServerMsg::Table(t) => {
+                let mine = matches!((t.stage, t.you), (Some(Stage::Turn(s)), Some(y)) if s == y);
+                if mine && sent.is_none() && t.legal.as_array().is_some_and(|l| !l.is_empty()) {
+                    sent = Some(Instant::now());
+                    let action = choose(&t.legal);
+                    if c.send(&ClientMsg::Act { table, action }).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    shared.rtt.lock().await.extend(rtts);
+    c.close().await;
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let per = (args.clients / args.tables.max(1)).clamp(1, 6);
+    let bots = 6 - per;
+    let shared = Arc::new(Shared {
+        hands: AtomicU64::new(0),
+        rtt: Mutex::new(Vec::new()),
+    });
+    let run = format!("{:x}", rand::random::<u32>());
+    // Each table: made by its first player, its bots added.
+    let mut tables = Vec::new();
+    for t in 0..args.tables {
+        let name = format!("h{run}{t}");
+        let Ok((mut c, _)) = Client::connect(&args.url, &Identity::Name(name)).await else {
+            eprintln!("cannot connect to {}", args.url);
+            return;
+        };
+        let setup = json!({"seats": 6, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+        let _ = c
+            .send(&ClientMsg::Create {
+                game: "holdem".into(),
+                setup: Some(setup),
+                seconds: Some(30),
+                private: false,
+            })
+            .await;
+        let id = loop {
+            match c.recv().await {
+                Ok(ServerMsg::Table(t)) => break t.table,
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("{e}");
+                    return;
+                }
+            }
+        };
+        for seat in per..per + bots {
+            let _ = c
+                .send(&ClientMsg::AddBot {
+                    table: id,
+                    seat,
+                    bot: "easy".into(),
+                })
+                .await;
+        }
+        tables.push((id, c));
+    }
+    eprintln!(
+        "{} tables of {per} people and {bots} bots; playing {} s",
+        tables.len(),
+        args.seconds
+    );
+    let start = Instant::now();
+    let end = start + Duration::from_secs(args.seconds);
+    let before = args.pid.and_then(usage);
+    let mut tasks = Vec::new();
+    for (i, (id, host)) in tables.into_iter().enumerate() {
+        host.close().await;
+        for seat in 0..per {
+            let name = format!("p{run}{i}x{seat}");
+            tasks.push(tokio::spawn(player(
+                args.url.clone(),
+                name,
+                id,
+                seat,
+                end,
+                shared.clone(),
+                seat == 0,
+            )));
+        }
+    }
+    let mut peak_rss = 0;
+    while Instant::now() < end {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        if let Some((_, rss)) = args.pid.and_then(usage) {
+            peak_rss = peak_rss.max(rss);
+        }
+    }
+    let after = args.pid.and_then(usage);
+    for t in tasks {
+        let _ = t.await;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let hands = shared.hands.load(Ordering::Relaxed);
+    let mut rtt = shared.rtt.lock().await.clone();
+    rtt.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| {
+        rtt.get(((rtt.len() as f64 * p) as usize).min(rtt.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    println!(
+        "clients {}, tables {}, {secs:.0} s",
+        per * args.tables,
+        args.tables
+    );
+    println!("hands {hands} ({:.1} a second)", hands as f64 / secs);
+    println!(
+        "actions timed {}: round trip p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        rtt.len(),
+        pct(0.5),
+        pct(0.99),
+        rtt.last().copied().unwrap_or(0.0)
+    );
+    if let (Some((c0, _)), Some((c1, rss))) = (before, after) {
+        println!(
+            "hall CPU {:.0}% of one core, resident {} MB now, {} MB at most",
+            (c1 - c0) / secs * 100.0,
+            rss / 1024,
+            peak_rss / 1024
+        );
+    }
+}
