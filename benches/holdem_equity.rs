@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use cardgames::cards::CardSet;
 use cardgames::holdem::equity::{self, Spot, vs_random};
-use cardgames::holdem::eval::Evaluator;
 use cardgames::holdem::range::Range;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -20,7 +19,6 @@ fn spot(hands: &[&str], board: &str) -> Spot {
 }
 
 fn equity(c: &mut Criterion) {
-    Evaluator::get();
     let mut g = c.benchmark_group("equity");
     g.warm_up_time(Duration::from_secs(1));
     let aa_kk = spot(&["AdAc", "KhKs"], "");

@@ -21,8 +21,9 @@ use rayon::prelude::*;
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::GameRng;
 
-use super::eval::fast::RANK_KEYS;
-use super::eval::{Evaluator, Hand, HandValue};
+use super::eval::fast::{flush_value, rank_value};
+use super::eval::keys::rank_key;
+use super::eval::{Hand, HandValue};
 use super::range::{Combo, Range};
 
 /// The most players a deal can have.
@@ -225,18 +226,17 @@ fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
 
 /// Exact equity over every deal of the ranges and every board.
 pub fn exact(spot: &Spot, threads: usize) -> Equity {
-    let ev = Evaluator::get();
     let deals = spot.deals();
     let n = spot.players();
     let tally = if threads <= 1 {
         deals.chunks_exact(n).fold(Tally::default(), |t, d| {
-            t.merge(exact_deal(ev, d, spot.board, spot.dead))
+            t.merge(exact_deal(d, spot.board, spot.dead))
         })
     } else {
         with_threads(threads, || {
             deals
                 .par_chunks_exact(n)
-                .map(|d| exact_deal(ev, d, spot.board, spot.dead))
+                .map(|d| exact_deal(d, spot.board, spot.dead))
                 .reduce(Tally::default, Tally::merge)
         })
     };
@@ -244,7 +244,7 @@ pub fn exact(spot: &Spot, threads: usize) -> Equity {
 }
 
 /// Exact equity of fixed hole cards over every board.
-fn exact_deal(ev: &Evaluator, holes: &[Combo], board: CardSet, dead: CardSet) -> Tally {
+fn exact_deal(holes: &[Combo], board: CardSet, dead: CardSet) -> Tally {
     let n = holes.len();
     let board_hand = Hand::of(board);
     let mut prefix = [Hand::EMPTY; MAX_PLAYERS];
@@ -260,16 +260,16 @@ fn exact_deal(ev: &Evaluator, holes: &[Combo], board: CardSet, dead: CardSet) ->
         boards: binomial(avail.len(), missing),
         ..Tally::default()
     };
-    rank_boards(ev, prefix, avail, missing, &mut tally);
+    rank_boards(prefix, avail, missing, &mut tally);
     for suit in Suit::ALL {
-        flush_boards(ev, prefix, avail, missing, suit, &mut tally);
+        flush_boards(prefix, avail, missing, suit, &mut tally);
     }
     tally
 }
 
 /// Every board as if no one could make a flush, by rank multiset of the
 /// missing cards, weighted by the boards with those ranks.
-fn rank_boards(ev: &Evaluator, prefix: &[Hand], avail: CardSet, missing: usize, tally: &mut Tally) {
+fn rank_boards(prefix: &[Hand], avail: CardSet, missing: usize, tally: &mut Tally) {
     let mut left = [0u8; 13];
     for c in avail {
         left[c.rank().index()] += 1;
@@ -278,7 +278,7 @@ fn rank_boards(ev: &Evaluator, prefix: &[Hand], avail: CardSet, missing: usize, 
     let mut values = [HandValue::default(); MAX_PLAYERS];
     let mut leaf = |add: u32, weight: u64| {
         for (v, k) in values.iter_mut().zip(&keys) {
-            *v = ev.rank_value(k + add);
+            *v = rank_value(k + add);
         }
         tally.record(&values[..keys.len()], weight as i64);
     };
@@ -308,7 +308,7 @@ fn rank_multisets(
             // C(have, took + 1) = C(have, took) * (have - took) / (took + 1)
             let w = weight * (have - took) / (took + 1);
             taken[r] += 1;
-            rank_multisets(left, taken, r, missing - 1, key + RANK_KEYS[r], w, leaf);
+            rank_multisets(left, taken, r, missing - 1, key + rank_key(r), w, leaf);
             taken[r] -= 1;
         }
     }
@@ -318,14 +318,7 @@ fn rank_multisets(
 /// in, their rank-only result (counted by [`rank_boards`]) out. For each
 /// choice of new cards in the suit, the flushes are fixed and the other
 /// new cards matter only by rank, so they are taken by rank multiset.
-fn flush_boards(
-    ev: &Evaluator,
-    prefix: &[Hand],
-    avail: CardSet,
-    missing: usize,
-    suit: Suit,
-    tally: &mut Tally,
-) {
+fn flush_boards(prefix: &[Hand], avail: CardSet, missing: usize, suit: Suit, tally: &mut Tally) {
     let n = prefix.len();
     let held: Vec<u16> = prefix.iter().map(|h| h.cards().suit_mask(suit)).collect();
     let fewest_needed = held
@@ -348,11 +341,11 @@ fn flush_boards(
             let new_mask = new_suited.cards().suit_mask(suit);
             for (f, &m) in flush.iter_mut().zip(&held) {
                 let ranks = m | new_mask;
-                *f = (ranks.count_ones() >= 5).then(|| ev.flush_value(ranks));
+                *f = (ranks.count_ones() >= 5).then(|| flush_value(ranks));
             }
             let mut leaf = |add: u32, weight: u64| {
                 for i in 0..n {
-                    rank_only[i] = ev.rank_value(keys[i] + add);
+                    rank_only[i] = rank_value(keys[i] + add);
                     truth[i] = flush[i].unwrap_or(rank_only[i]);
                 }
                 tally.record(&truth[..n], weight as i64);
@@ -390,13 +383,12 @@ pub fn monte_carlo(
     if samples == 0 {
         return Err(EquityError::NoSamples);
     }
-    let ev = Evaluator::get();
     let blocks = samples.div_ceil(BLOCK);
     let block = |b: u64| {
         let count = BLOCK.min(samples - b * BLOCK);
         let mut rng = GameRng::seed_from_u64(seed);
         rng.set_stream(b);
-        sample_block(ev, spot, count, &mut rng)
+        sample_block(spot, count, &mut rng)
     };
     let tally = if threads <= 1 {
         (0..blocks).map(block).fold(Tally::default(), Tally::merge)
@@ -422,7 +414,7 @@ const DECK: [Card; 52] = {
     deck
 };
 
-fn sample_block(ev: &Evaluator, spot: &Spot, count: u64, rng: &mut GameRng) -> Tally {
+fn sample_block(spot: &Spot, count: u64, rng: &mut GameRng) -> Tally {
     let n = spot.players();
     let board_hand = Hand::of(spot.board);
     let known = spot.board | spot.dead;
@@ -456,7 +448,7 @@ fn sample_block(ev: &Evaluator, spot: &Spot, count: u64, rng: &mut GameRng) -> T
             }
         }
         for i in 0..n {
-            values[i] = ev.value(board.combine(holes[i]));
+            values[i] = Hand::value(board.combine(holes[i]));
         }
         tally.record(&values[..n], 1);
     }
@@ -479,7 +471,6 @@ pub fn vs_random<R: Rng>(
     samples: u32,
     rng: &mut R,
 ) -> f64 {
-    let ev = Evaluator::get();
     let known = board | dead | hole.set();
     let mut deck: Vec<Card> = (!known).iter().collect();
     let missing = 5 - board.len().min(5);
@@ -497,12 +488,12 @@ pub fn vs_random<R: Rng>(
             deck.swap(t, j);
         }
         let new = deck[..missing].iter().fold(Hand::EMPTY, |h, &c| h.add(c));
-        let hero = ev.value(hero_hand.combine(new));
+        let hero = hero_hand.combine(new).value();
         let common = board_hand.combine(new);
         let mut tied = 1;
         let mut lost = false;
         for pair in deck[missing..needed].chunks_exact(2) {
-            let v = ev.value(common.add(pair[0]).add(pair[1]));
+            let v = common.add(pair[0]).add(pair[1]).value();
             if v > hero {
                 lost = true;
                 break;
@@ -622,7 +613,6 @@ mod tests {
     /// counts as evaluating every one of the 1,712,304 boards.
     #[test]
     fn preflop_exact_equals_board_by_board() {
-        let ev = Evaluator::get();
         for hands in [["AcAd", "KhKs"], ["AhKh", "7h6h"], ["AsKd", "AdKs"]] {
             let spot = spot(&hands, "", "");
             let fast = exact(&spot, 1);
@@ -634,7 +624,8 @@ mod tests {
             let mut pick = Vec::new();
             choose(&rest, 5, &mut pick, &mut |board| {
                 let b = board.iter().fold(Hand::EMPTY, |h, &c| h.add(c));
-                let values: Vec<HandValue> = holes.iter().map(|h| ev.value(h.combine(b))).collect();
+                let values: Vec<HandValue> =
+                    holes.iter().map(|h| Hand::value(h.combine(b))).collect();
                 tally.boards += 1;
                 tally.record(&values, 1);
             });
