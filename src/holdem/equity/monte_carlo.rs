@@ -1,0 +1,396 @@
+//! Monte Carlo equity: random deals and boards, until a number of samples
+//! or a standard error is reached.
+//!
+//! A sample draws a combination per player (a deal with a shared card is
+//! drawn again from the start, so every deal is as likely as in the exact
+//! count) and the missing board cards. Players with narrow ranges are
+//! drawn together from a list of their combinations that share no card,
+//! so that fewer deals are drawn again. Work is cut into fixed blocks of
+//! samples, block `b` drawing from the seed's stream `b`, so a seed gives
+//! the same result on any thread count. Aiming at a standard error, the
+//! blocks are added up in order and the count stops after the first block
+//! at which every player's standard error is at or below the target;
+//! threads compute the next few blocks ahead and drop what lies past it.
+
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+
+use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::game::GameRng;
+use crate::holdem::eval::{Hand, HandValue};
+
+use super::{Equity, EquityError, MAX_PLAYERS, SHARE_UNIT, Spot, Tally, best, with_threads};
+
+/// When a Monte Carlo count stops.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Stop {
+    /// After this many samples.
+    Samples(u64),
+    /// Once every player's standard error is at most this.
+    StdErr(f64),
+}
+
+/// The smallest standard error one may aim at (about 2.5 billion samples
+/// for an even contest; the error message says it too).
+const SMALLEST_STDERR: f64 = 1e-5;
+
+/// Samples per block (each block has its own random stream).
+const BLOCK: u64 = 1 << 14;
+
+/// Monte Carlo equity, seeded: the same `seed` and `stop` give the same
+/// result on any number of `threads`.
+pub fn monte_carlo(
+    spot: &Spot,
+    stop: Stop,
+    seed: u64,
+    threads: usize,
+) -> Result<Equity, EquityError> {
+    let draw = Draw::new(spot);
+    let block = |b: u64, count: u64| {
+        let mut rng = GameRng::seed_from_u64(seed);
+        rng.set_stream(b);
+        draw.block(count, &mut rng)
+    };
+    let stats = match stop {
+        Stop::Samples(0) => return Err(EquityError::NoSamples),
+        Stop::Samples(samples) => {
+            let count = |b: u64| BLOCK.min(samples - b * BLOCK);
+            let blocks = samples.div_ceil(BLOCK);
+            with_threads(threads, || {
+                if threads <= 1 {
+                    (0..blocks)
+                        .map(|b| block(b, count(b)))
+                        .fold(Stats::default(), Stats::merge)
+                } else {
+                    (0..blocks)
+                        .into_par_iter()
+                        .map(|b| block(b, count(b)))
+                        .reduce(Stats::default, Stats::merge)
+                }
+            })
+        }
+        Stop::StdErr(target) => {
+            if !(SMALLEST_STDERR..=0.5).contains(&target) {
+                return Err(EquityError::StdErr(target));
+            }
+            let wave = threads.max(1) as u64;
+            with_threads(threads, || {
+                let mut total = Stats::default();
+                for start in (0..).step_by(wave as usize) {
+                    let blocks: Vec<Stats> = if threads <= 1 {
+                        vec![block(start, BLOCK)]
+                    } else {
+                        (start..start + wave)
+                            .into_par_iter()
+                            .map(|b| block(b, BLOCK))
+                            .collect()
+                    };
+                    for stats in blocks {
+                        total = total.merge(stats);
+                        if total.largest_stderr(draw.players) <= target {
+                            return total;
+                        }
+                    }
+                }
+                total
+            })
+        }
+    };
+    Ok(stats.equity(draw.players))
+}
+
+/// Sample counts: the tally, and per player the sum of the squared pot
+/// shares of the samples they tied (in share units), for the variance.
+#[derive(Debug, Clone, Copy, Default)]
+struct Stats {
+    samples: u64,
+    tally: Tally,
+    tie_squares: [i64; MAX_PLAYERS],
+}
+
+impl Stats {
+    fn merge(mut self, other: Stats) -> Stats {
+        self.samples += other.samples;
+        self.tally = self.tally.merge(other.tally);
+        for (a, b) in self.tie_squares.iter_mut().zip(other.tie_squares) {
+            *a += b;
+        }
+        self
+    }
+
+    /// Player `i`'s standard error of the mean share.
+    fn stderr(&self, i: usize) -> f64 {
+        let n = self.samples.max(1) as f64;
+        let unit = SHARE_UNIT as f64;
+        let win = self.tally.win[i] as f64;
+        let mean = (win + self.tally.share[i] as f64 / unit) / n;
+        let squares = (win + self.tie_squares[i] as f64 / (unit * unit)) / n;
+        ((squares - mean * mean).max(0.0) / n).sqrt()
+    }
+
+    fn largest_stderr(&self, players: usize) -> f64 {
+        (0..players).map(|i| self.stderr(i)).fold(0.0, f64::max)
+    }
+
+    fn equity(&self, players: usize) -> Equity {
+        let mut result = self.tally.players(players, self.samples);
+        for (i, p) in result.iter_mut().enumerate() {
+            p.stderr = Some(self.stderr(i));
+        }
+        Equity {
+            boards: self.samples,
+            exact: false,
+            players: result,
+        }
+    }
+}
+
+/// The 52 cards by index, for drawing.
+const DECK: [Card; 52] = {
+    let mut deck = [Card::new(Rank::Two, Suit::Clubs); 52];
+    let mut i = 0;
+    while i < 52 {
+        deck[i] = Card::new(Rank::from_index(i as u8 / 4), Suit::from_index(i as u8 % 4));
+        i += 1;
+    }
+    deck
+};
+
+/// Groups of players drawn together have at most this many deals.
+const GROUP_DEALS: usize = 10_000;
+
+/// Players drawn together: every deal of their combinations that shares
+/// no card, each as the cards used and a hand per player.
+#[derive(Debug)]
+struct Group {
+    players: Vec<usize>,
+    cards: Vec<CardSet>,
+    hands: Vec<Hand>,
+}
+
+impl Group {
+    /// Player `player` alone.
+    fn of(spot: &Spot, player: usize) -> Group {
+        let range = &spot.ranges[player];
+        Group {
+            players: vec![player],
+            cards: range.iter().map(|c| c.set()).collect(),
+            hands: range.iter().map(|c| Hand::of(c.set())).collect(),
+        }
+    }
+
+    /// The deals of this group and `player`, if at most `GROUP_DEALS`
+    /// could have to be listed.
+    fn with(&self, spot: &Spot, player: usize) -> Option<Group> {
+        let range = &spot.ranges[player];
+        if self.cards.len() * range.len() > GROUP_DEALS {
+            return None;
+        }
+        let k = self.players.len();
+        let mut group = Group {
+            players: [&self.players[..], &[player]].concat(),
+            cards: Vec::new(),
+            hands: Vec::new(),
+        };
+        for (t, &used) in self.cards.iter().enumerate() {
+            for c in range.iter().filter(|c| c.set().is_disjoint(used)) {
+                group.cards.push(used | c.set());
+                group
+                    .hands
+                    .extend_from_slice(&self.hands[t * k..(t + 1) * k]);
+                group.hands.push(Hand::of(c.set()));
+            }
+        }
+        Some(group)
+    }
+}
+
+/// The cards of a question ready for drawing.
+#[derive(Debug)]
+struct Draw {
+    players: usize,
+    /// The players in groups, narrowest ranges first.
+    groups: Vec<Group>,
+    board: Hand,
+    known: CardSet,
+    missing: usize,
+}
+
+impl Draw {
+    fn new(spot: &Spot) -> Draw {
+        let mut order: Vec<usize> = (0..spot.players()).collect();
+        order.sort_by_key(|&p| spot.ranges[p].len());
+        let mut groups: Vec<Group> = Vec::new();
+        for p in order {
+            match groups.last().and_then(|g| g.with(spot, p)) {
+                Some(joined) => {
+                    groups.pop();
+                    groups.push(joined);
+                }
+                None => groups.push(Group::of(spot, p)),
+            }
+        }
+        Draw {
+            players: spot.players(),
+            groups,
+            board: Hand::of(spot.board),
+            known: spot.board | spot.dead,
+            missing: spot.missing(),
+        }
+    }
+
+    /// `count` samples.
+    fn block(&self, count: u64, rng: &mut GameRng) -> Stats {
+        let n = self.players;
+        let mut stats = Stats {
+            samples: count,
+            ..Stats::default()
+        };
+        let mut holes = [Hand::EMPTY; MAX_PLAYERS];
+        let mut values = [HandValue::default(); MAX_PLAYERS];
+        for _ in 0..count {
+            let mut used = 'deal: loop {
+                let mut used = self.known;
+                for g in &self.groups {
+                    let t = rng.random_range(0..g.cards.len() as u32) as usize;
+                    if !g.cards[t].is_disjoint(used) {
+                        continue 'deal;
+                    }
+                    used |= g.cards[t];
+                    let k = g.players.len();
+                    for (&p, &hand) in g.players.iter().zip(&g.hands[t * k..]) {
+                        holes[p] = hand;
+                    }
+                }
+                break used;
+            };
+            let mut board = self.board;
+            let mut drawn = 0;
+            while drawn < self.missing {
+                let card = DECK[rng.random_range(0..52u32) as usize];
+                if used.insert(card) {
+                    board = board.add(card);
+                    drawn += 1;
+                }
+            }
+            for i in 0..n {
+                values[i] = board.combine(holes[i]).value();
+            }
+            stats.record(&values[..n]);
+        }
+        stats
+    }
+}
+
+impl Stats {
+    /// Counts one sample.
+    #[inline(always)]
+    fn record(&mut self, values: &[HandValue]) {
+        let (winner, winners) = best(values);
+        if winners == 1 {
+            self.tally.win[winner] += 1;
+        } else {
+            let share = SHARE_UNIT / winners as i64;
+            for (i, &v) in values.iter().enumerate() {
+                if v == values[winner] {
+                    self.tally.tie[i] += 1;
+                    self.tally.share[i] += share;
+                    self.tie_squares[i] += share * share;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::ranges;
+    use super::*;
+    use crate::holdem::equity::exact;
+
+    fn spot(hands: &[&str], board: &str) -> Spot {
+        let board = CardSet::parse(board).unwrap_or_else(|e| panic!("{e}"));
+        Spot::new(&ranges(hands), board, CardSet::EMPTY).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Within three standard errors of the exact answer, counting a fixed
+    /// number of samples or aiming at a standard error.
+    #[test]
+    fn monte_carlo_is_within_three_standard_errors_of_exact() {
+        for (hands, board) in [
+            (&["AhKh", "QsQc"][..], ""),
+            (&["As5s", "Ks7d", "JhTh"][..], "3s 4s 6h"),
+            (&["QQ+,AKs", "random"][..], "2h 7h Qd 9s"),
+        ] {
+            let spot = spot(hands, board);
+            let want = exact(&spot, 2);
+            for (stop, seed) in [(Stop::Samples(200_000), 7), (Stop::StdErr(0.002), 8)] {
+                let got = monte_carlo(&spot, stop, seed, 2).unwrap_or_else(|e| panic!("{e}"));
+                for (g, w) in got.players.iter().zip(&want.players) {
+                    let se = g.stderr.unwrap_or_default();
+                    assert!(
+                        (g.equity - w.equity).abs() <= 3.0 * se,
+                        "{hands:?} {stop:?}: {g:?} vs {w:?}"
+                    );
+                    if let Stop::StdErr(target) = stop {
+                        assert!(se <= target, "{hands:?}: {se} above {target}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Aiming at a standard error stops at the first block that reaches
+    /// it: one block less would not have.
+    #[test]
+    fn a_standard_error_target_stops_at_the_first_block_that_meets_it() {
+        let spot = spot(&["AhKh", "QsQc", "random"], "");
+        let target = 0.003;
+        let got = monte_carlo(&spot, Stop::StdErr(target), 3, 2).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            got.boards > BLOCK && got.boards.is_multiple_of(BLOCK),
+            "{}",
+            got.boards
+        );
+        let fewer = monte_carlo(&spot, Stop::Samples(got.boards - BLOCK), 3, 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let largest = |e: &Equity| {
+            e.players
+                .iter()
+                .map(|p| p.stderr.unwrap_or_default())
+                .fold(0.0, f64::max)
+        };
+        assert!(largest(&got) <= target);
+        assert!(largest(&fewer) > target);
+        assert_eq!(
+            got,
+            monte_carlo(&spot, Stop::Samples(got.boards), 3, 1).unwrap_or_else(|e| panic!("{e}"))
+        );
+    }
+
+    #[test]
+    fn monte_carlo_is_deterministic_for_a_seed_on_any_thread_count() {
+        let spot = spot(&["AhKh", "QsQc", "random"], "");
+        for stop in [Stop::Samples(50_000), Stop::StdErr(0.004)] {
+            let one = monte_carlo(&spot, stop, 11, 1).ok();
+            assert_eq!(one, monte_carlo(&spot, stop, 11, 2).ok());
+            assert_eq!(one, monte_carlo(&spot, stop, 11, 3).ok());
+            assert_ne!(one, monte_carlo(&spot, stop, 12, 1).ok());
+        }
+    }
+
+    #[test]
+    fn refuses_no_samples_and_unreachable_targets() {
+        let spot = spot(&["AA", "KK"], "");
+        assert_eq!(
+            monte_carlo(&spot, Stop::Samples(0), 1, 1).err(),
+            Some(EquityError::NoSamples)
+        );
+        for target in [0.0, 1e-6, 0.6, f64::NAN] {
+            assert!(matches!(
+                monte_carlo(&spot, Stop::StdErr(target), 1, 1),
+                Err(EquityError::StdErr(_))
+            ));
+        }
+    }
+}
