@@ -151,7 +151,7 @@ fn monte_carlo_aims_at_a_standard_error() {
     let a = json_lines(&args, "");
     assert_eq!(a[0]["exact"], false);
     let samples = a[0]["boards"].as_u64().unwrap_or(0);
-    assert!(samples > 0 && samples.is_multiple_of(16_384), "{samples}");
+    assert!(samples > 0 && samples.is_multiple_of(4096), "{samples}");
     for p in a[0]["players"].as_array().into_iter().flatten() {
         let se = p["stderr"].as_f64().unwrap_or(1.0);
         assert!(se > 0.0 && se <= 0.004, "{p}");

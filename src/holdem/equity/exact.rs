@@ -185,22 +185,18 @@ impl Plan {
             .iter()
             .map(|r| r.iter().map(|c| (c.set(), Hole::of(c.cards()))).collect())
             .collect();
-        let count_from = |first: &(CardSet, Hole)| {
-            let mut counts = Views::default();
+        let count_from = |mut counts: Views, first: &(CardSet, Hole)| {
             let mut holes = [first.1; MAX_PLAYERS];
             counts.deals(&ranges, &classes, used | first.0, &mut holes, 1);
             counts
         };
         let counts = with_threads(threads, || {
             if threads <= 1 {
-                ranges[0]
-                    .iter()
-                    .map(count_from)
-                    .fold(Views::default(), Views::merge)
+                ranges[0].iter().fold(Views::default(), count_from)
             } else {
                 ranges[0]
                     .par_iter()
-                    .map(count_from)
+                    .fold(Views::default, count_from)
                     .reduce(Views::default, Views::merge)
             }
         });
@@ -239,7 +235,8 @@ impl Plan {
             .iter()
             .map(|&(key, _)| {
                 let suit = (key & 3) as usize;
-                FlushView::new(fixed, &holes(key >> 2, 10, fixed), suit).leaves(fixed.missing)
+                FlushView::new(fixed, &holes(key >> 2, 10, fixed)[..fixed.players], suit)
+                    .leaves(fixed.missing)
             })
             .sum();
         (rank + flush) * fixed.players as u64
@@ -249,11 +246,12 @@ impl Plan {
     /// adds them up as often as deals see them.
     pub fn run(&self, threads: usize) -> Equity {
         let fixed = &self.fixed;
-        let rank =
-            |&(key, times): &(Key, u64)| rank_pass(fixed, &holes(key, 8, fixed)).times(times);
+        let rank = |&(key, times): &(Key, u64)| {
+            rank_pass(fixed, &holes(key, 8, fixed)[..fixed.players]).times(times)
+        };
         let flush = |&(key, times): &(Key, u64)| {
             let suit = (key & 3) as usize;
-            flush_pass(fixed, &holes(key >> 2, 10, fixed), suit).times(times)
+            flush_pass(fixed, &holes(key >> 2, 10, fixed)[..fixed.players], suit).times(times)
         };
         let tally = with_threads(threads, || {
             if threads <= 1 {
@@ -275,23 +273,22 @@ impl Plan {
     }
 }
 
-/// The players' holes from a pass key with `bits` bits a player.
-fn holes(key: Key, bits: u32, fixed: &Fixed) -> Vec<Hole> {
-    (0..fixed.players)
-        .map(|i| {
-            let code = (key >> (bits * i as u32)) as u16 & ((1 << bits) - 1);
-            let (ranks, suit_bits) = if bits == 10 {
-                ((code >> 2) as u8, (code & 3) as u8)
-            } else {
-                (code as u8, 0)
-            };
-            // The pass reads the bits of its own suit only: put them there.
-            Hole {
-                ranks,
-                suits: [suit_bits; 4],
-            }
-        })
-        .collect()
+/// The players' holes from a pass key with `bits` bits a player (the
+/// first `fixed.players` of the array).
+fn holes(key: Key, bits: u32, fixed: &Fixed) -> [Hole; MAX_PLAYERS] {
+    std::array::from_fn(|i| {
+        let code = (key >> (bits * i as u32)) as u16 & ((1 << bits) - 1);
+        let (ranks, suit_bits) = if bits == 10 {
+            ((code >> 2) as u8, (code & 3) as u8)
+        } else {
+            (code as u8, 0)
+        };
+        // A flush pass reads the bits of its own suit only: put them there.
+        Hole {
+            ranks: if i < fixed.players { ranks } else { 0 },
+            suits: [suit_bits; 4],
+        }
+    })
 }
 
 /// The deals and each pass view's count, for part of the deals.
@@ -374,8 +371,8 @@ struct FlushView {
     held: [u16; MAX_PLAYERS],
     /// Each player's rank key sum, hole and board.
     keys: [u32; MAX_PLAYERS],
-    /// The ranks of the suit still to come.
-    suited: Vec<usize>,
+    /// The ranks of the suit still to come, as a mask.
+    suited: u16,
     /// Cards of each rank in the other suits still to come.
     left: [u8; 13],
     /// The fewest new cards of the suit that give someone a flush.
@@ -410,7 +407,7 @@ impl FlushView {
         FlushView {
             held,
             keys,
-            suited: (0..13).filter(|r| taken >> r & 1 == 0).collect(),
+            suited: !taken & 0x1FFF,
             left,
             fewest_needed,
         }
@@ -418,13 +415,13 @@ impl FlushView {
 
     /// How many new cards of the suit the pass enumerates.
     fn counts(&self, missing: usize) -> std::ops::RangeInclusive<usize> {
-        self.fewest_needed..=missing.min(self.suited.len())
+        self.fewest_needed..=missing.min(self.suited.count_ones() as usize)
     }
 
     /// How many leaves the pass visits, about.
     fn leaves(&self, missing: usize) -> u64 {
         self.counts(missing)
-            .map(|j| binomial(self.suited.len(), j) * MULTISETS[missing - j])
+            .map(|j| binomial(self.suited.count_ones() as usize, j) * MULTISETS[missing - j])
             .sum()
     }
 }
@@ -441,23 +438,20 @@ fn flush_pass(fixed: &Fixed, holes: &[Hole], suit: usize) -> Tally {
     let n = holes.len();
     let view = FlushView::new(fixed, holes, suit);
     let mut tally = Tally::default();
-    let mut flush = [None; MAX_PLAYERS];
+    // A player's flush value, or zero (below every hand) without one: a
+    // flush beats whatever the same seven cards make by rank.
+    let mut flush = [HandValue::default(); MAX_PLAYERS];
     let mut truth = [HandValue::default(); MAX_PLAYERS];
     let mut rank_only = [HandValue::default(); MAX_PLAYERS];
     for j in view.counts(fixed.missing) {
-        for_each_subset(&view.suited, j, 0, &mut |new: u16| {
-            let mut add = 0;
-            for r in (0..13).filter(|r| new >> r & 1 != 0) {
-                add += rank_key(r);
-            }
+        for_each_subset(view.suited, j, 0, 0, &mut |new, add| {
             for (f, &m) in flush.iter_mut().zip(&view.held[..n]) {
-                let ranks = m | new;
-                *f = (ranks.count_ones() >= 5).then(|| flush_value(ranks));
+                *f = flush_value(m | new);
             }
             rank_multisets(&view.left, fixed.missing - j, &mut |more, weight| {
                 for i in 0..n {
                     rank_only[i] = rank_value(view.keys[i] + add + more);
-                    truth[i] = flush[i].unwrap_or(rank_only[i]);
+                    truth[i] = flush[i].max(rank_only[i]);
                 }
                 tally.record(&truth[..n], weight as i64);
                 tally.record(&rank_only[..n], -(weight as i64));
@@ -471,10 +465,17 @@ fn flush_pass(fixed: &Fixed, holes: &[Hole], suit: usize) -> Tally {
 /// rank more often than `left` allows): `key` its rank keys' sum, `weight`
 /// the number of card choices with those ranks.
 fn rank_multisets(left: &[u8; 13], missing: usize, leaf: &mut impl FnMut(u32, u64)) {
+    /// C(n, k) for n and k up to 4.
+    const CHOOSE: [[u64; 5]; 5] = [
+        [1, 0, 0, 0, 0],
+        [1, 1, 0, 0, 0],
+        [1, 2, 1, 0, 0],
+        [1, 3, 3, 1, 0],
+        [1, 4, 6, 4, 1],
+    ];
     fn go(
         left: &[u8; 13],
-        taken: &mut [u8; 13],
-        start: usize,
+        from: usize,
         missing: usize,
         key: u32,
         weight: u64,
@@ -484,28 +485,32 @@ fn rank_multisets(left: &[u8; 13], missing: usize, leaf: &mut impl FnMut(u32, u6
             leaf(key, weight);
             return;
         }
-        for r in start..13 {
-            let (have, took) = (u64::from(left[r]), u64::from(taken[r]));
-            if took < have {
-                // C(have, took + 1) = C(have, took) * (have - took) / (took + 1)
-                let w = weight * (have - took) / (took + 1);
-                taken[r] += 1;
-                go(left, taken, r, missing - 1, key + rank_key(r), w, leaf);
-                taken[r] -= 1;
+        // Each rank from `from` up, taken 1 to `left` times.
+        for r in from..13 {
+            let have = usize::from(left[r]);
+            let mut key = key;
+            for (copies, ways) in (1..=have.min(missing)).zip(&CHOOSE[have][1..]) {
+                key += rank_key(r);
+                go(left, r + 1, missing - copies, key, weight * ways, leaf);
             }
         }
     }
-    go(left, &mut [0; 13], 0, missing, 0, 1, leaf);
+    go(left, 0, missing, 0, 1, leaf);
 }
 
-/// Calls `f` with `base` plus each `m`-rank subset of `ranks`, as masks.
-fn for_each_subset(ranks: &[usize], m: usize, base: u16, f: &mut impl FnMut(u16)) {
+/// Calls `f(subset, key)` with each `m`-rank subset of the mask `ranks`
+/// (joined to `base`, whose rank keys sum to `key`): the subset as a mask
+/// and its rank keys' sum.
+fn for_each_subset(ranks: u16, m: usize, base: u16, key: u32, f: &mut impl FnMut(u16, u32)) {
     if m == 0 {
-        f(base);
+        f(base, key);
         return;
     }
-    for i in 0..ranks.len().saturating_sub(m - 1) {
-        for_each_subset(&ranks[i + 1..], m - 1, base | 1 << ranks[i], f);
+    let mut rest = ranks;
+    while rest.count_ones() as usize >= m {
+        let low = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        for_each_subset(rest, m - 1, base | 1 << low, key + rank_key(low), f);
     }
 }
 

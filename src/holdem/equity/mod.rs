@@ -156,17 +156,25 @@ impl Tally {
     /// Counts `weight` boards on which the players hold `values`.
     #[inline(always)]
     fn record(&mut self, values: &[HandValue], weight: i64) {
-        let (winner, winners) = best(values);
-        if winners == 1 {
-            self.win[winner] += weight;
+        if let &[a, b] = values {
+            // Heads-up, without a branch on who wins.
+            let tie = weight * i64::from(a == b);
+            self.win[0] += weight * i64::from(a > b);
+            self.win[1] += weight * i64::from(b > a);
+            self.tie[0] += tie;
+            self.tie[1] += tie;
+            self.share[0] += tie * (SHARE_UNIT / 2);
+            self.share[1] += tie * (SHARE_UNIT / 2);
+            return;
+        }
+        let winners = winners(values);
+        if winners & (winners - 1) == 0 {
+            self.win[winners.trailing_zeros() as usize] += weight;
         } else {
-            let best = values[winner];
-            let share = weight * (SHARE_UNIT / winners as i64);
-            for (i, &v) in values.iter().enumerate() {
-                if v == best {
-                    self.tie[i] += weight;
-                    self.share[i] += share;
-                }
+            let share = weight * (SHARE_UNIT / winners.count_ones() as i64);
+            for i in (0..values.len()).filter(|i| winners >> i & 1 != 0) {
+                self.tie[i] += weight;
+                self.share[i] += share;
             }
         }
     }
@@ -205,20 +213,15 @@ impl Tally {
     }
 }
 
-/// The first of the best values and how many players hold it.
+/// The players holding the best of `values`, as a bit set (bit `i` for
+/// player `i`), found without a branch on the values.
 #[inline(always)]
-fn best(values: &[HandValue]) -> (usize, usize) {
-    let mut winner = 0;
-    let mut count = 0;
-    for (i, &v) in values.iter().enumerate() {
-        if v > values[winner] {
-            winner = i;
-            count = 1;
-        } else if v == values[winner] {
-            count += 1;
-        }
-    }
-    (winner, count)
+fn winners(values: &[HandValue]) -> u32 {
+    let best = values.iter().copied().max().unwrap_or_default();
+    values
+        .iter()
+        .enumerate()
+        .fold(0, |set, (i, &v)| set | u32::from(v == best) << i)
 }
 
 /// Runs `f` on a pool of `threads` threads (1: on this thread).
@@ -284,6 +287,6 @@ mod tests {
         assert_eq!(&tally.win[..3], [1, 0, 0]);
         assert_eq!(&tally.tie[..3], [0, 2, 2]);
         assert_eq!(&tally.share[..3], [0, 2520, 2520]);
-        assert_eq!(best(&[v(4), v(8), v(2), v(8)]), (1, 2));
+        assert_eq!(winners(&[v(4), v(8), v(2), v(8)]), 0b1010);
     }
 }

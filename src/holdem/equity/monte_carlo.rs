@@ -15,11 +15,11 @@
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::cards::{Card, CardSet};
 use crate::game::GameRng;
 use crate::holdem::eval::{Hand, HandValue};
 
-use super::{Equity, EquityError, MAX_PLAYERS, SHARE_UNIT, Spot, Tally, best, with_threads};
+use super::{Equity, EquityError, MAX_PLAYERS, SHARE_UNIT, Spot, Tally, winners, with_threads};
 
 /// When a Monte Carlo count stops.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,7 +35,10 @@ pub enum Stop {
 const SMALLEST_STDERR: f64 = 1e-5;
 
 /// Samples per block (each block has its own random stream).
-const BLOCK: u64 = 1 << 14;
+const BLOCK: u64 = 1 << 12;
+
+/// Samples drawn before their hands are ranked together.
+const BATCH: usize = 64;
 
 /// Monte Carlo equity, seeded: the same `seed` and `stop` give the same
 /// result on any number of `threads`.
@@ -145,17 +148,6 @@ impl Stats {
     }
 }
 
-/// The 52 cards by index, for drawing.
-const DECK: [Card; 52] = {
-    let mut deck = [Card::new(Rank::Two, Suit::Clubs); 52];
-    let mut i = 0;
-    while i < 52 {
-        deck[i] = Card::new(Rank::from_index(i as u8 / 4), Suit::from_index(i as u8 % 4));
-        i += 1;
-    }
-    deck
-};
-
 /// Groups of players drawn together have at most this many deals.
 const GROUP_DEALS: usize = 10_000;
 
@@ -213,6 +205,8 @@ struct Draw {
     groups: Vec<Group>,
     board: Hand,
     known: CardSet,
+    /// The cards neither on the board nor dead.
+    live: Vec<Card>,
     missing: usize,
 }
 
@@ -235,50 +229,69 @@ impl Draw {
             groups,
             board: Hand::of(spot.board),
             known: spot.board | spot.dead,
+            live: (!(spot.board | spot.dead)).iter().collect(),
             missing: spot.missing(),
         }
     }
 
-    /// `count` samples.
+    /// `count` samples, drawn a batch at a time: the batch's deals and
+    /// boards first, then all its hands ranked in one loop (the table
+    /// lookups of many hands overlap), then the results counted.
     fn block(&self, count: u64, rng: &mut GameRng) -> Stats {
         let n = self.players;
         let mut stats = Stats {
             samples: count,
             ..Stats::default()
         };
-        let mut holes = [Hand::EMPTY; MAX_PLAYERS];
-        let mut values = [HandValue::default(); MAX_PLAYERS];
-        for _ in 0..count {
-            let mut used = 'deal: loop {
-                let mut used = self.known;
-                for g in &self.groups {
-                    let t = rng.random_range(0..g.cards.len() as u32) as usize;
-                    if !g.cards[t].is_disjoint(used) {
-                        continue 'deal;
-                    }
-                    used |= g.cards[t];
-                    let k = g.players.len();
-                    for (&p, &hand) in g.players.iter().zip(&g.hands[t * k..]) {
-                        holes[p] = hand;
-                    }
-                }
-                break used;
-            };
-            let mut board = self.board;
-            let mut drawn = 0;
-            while drawn < self.missing {
-                let card = DECK[rng.random_range(0..52u32) as usize];
-                if used.insert(card) {
-                    board = board.add(card);
-                    drawn += 1;
-                }
+        let mut hands = [Hand::EMPTY; BATCH * MAX_PLAYERS];
+        let mut values = [HandValue::default(); BATCH * MAX_PLAYERS];
+        let mut left = count as usize;
+        while left > 0 {
+            let batch = left.min(BATCH);
+            left -= batch;
+            for sample in hands[..batch * n].chunks_exact_mut(n) {
+                self.deal(sample, rng);
             }
-            for i in 0..n {
-                values[i] = board.combine(holes[i]).value();
+            for (v, h) in values[..batch * n].iter_mut().zip(&hands) {
+                *v = h.value();
             }
-            stats.record(&values[..n]);
+            for sample in values[..batch * n].chunks_exact(n) {
+                stats.record(sample);
+            }
         }
         stats
+    }
+
+    /// Draws a deal and a board: each player's seven cards in `hands`.
+    #[inline(always)]
+    fn deal(&self, hands: &mut [Hand], rng: &mut GameRng) {
+        let mut used = 'deal: loop {
+            let mut used = self.known;
+            for g in &self.groups {
+                let t = rng.random_range(0..g.cards.len() as u32) as usize;
+                if !g.cards[t].is_disjoint(used) {
+                    continue 'deal;
+                }
+                used |= g.cards[t];
+                let k = g.players.len();
+                for (&p, &hand) in g.players.iter().zip(&g.hands[t * k..]) {
+                    hands[p] = hand;
+                }
+            }
+            break used;
+        };
+        let mut board = self.board;
+        let mut drawn = 0;
+        while drawn < self.missing {
+            let card = self.live[rng.random_range(0..self.live.len() as u32) as usize];
+            if used.insert(card) {
+                board = board.add(card);
+                drawn += 1;
+            }
+        }
+        for hand in hands {
+            *hand = hand.combine(board);
+        }
     }
 }
 
@@ -286,17 +299,15 @@ impl Stats {
     /// Counts one sample.
     #[inline(always)]
     fn record(&mut self, values: &[HandValue]) {
-        let (winner, winners) = best(values);
-        if winners == 1 {
-            self.tally.win[winner] += 1;
+        let winners = winners(values);
+        if winners & (winners - 1) == 0 {
+            self.tally.win[winners.trailing_zeros() as usize] += 1;
         } else {
-            let share = SHARE_UNIT / winners as i64;
-            for (i, &v) in values.iter().enumerate() {
-                if v == values[winner] {
-                    self.tally.tie[i] += 1;
-                    self.tally.share[i] += share;
-                    self.tie_squares[i] += share * share;
-                }
+            let share = SHARE_UNIT / winners.count_ones() as i64;
+            for i in (0..values.len()).filter(|i| winners >> i & 1 != 0) {
+                self.tally.tie[i] += 1;
+                self.tally.share[i] += share;
+                self.tie_squares[i] += share * share;
             }
         }
     }
