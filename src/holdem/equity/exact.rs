@@ -104,6 +104,13 @@ fn flush_pass_key(holes: &[Hole], suit: usize, class: u8) -> Key {
     players << 2 | Key::from(class)
 }
 
+/// Below this much work (see [`Plan::work`], a few milliseconds) a plan
+/// runs on one thread.
+const SMALL_WORK: u64 = 1_000_000;
+
+/// Below this many deals a plan counts them on one thread.
+const SMALL_DEALS: u64 = 100_000;
+
 /// A hasher for the packed keys: a multiply and a fold of the high half.
 #[derive(Debug, Default)]
 struct KeyHasher(u64);
@@ -158,6 +165,11 @@ impl Plan {
     /// Counts every deal's views (the deals of the first player's
     /// combinations shared out over `threads`).
     pub fn new(spot: &Spot, threads: usize) -> Plan {
+        let threads = if spot.deals_bound() < SMALL_DEALS {
+            1
+        } else {
+            threads
+        };
         let board = spot.board;
         let used = board | spot.dead;
         let fixed = Fixed {
@@ -246,6 +258,8 @@ impl Plan {
     /// adds them up as often as deals see them.
     pub fn run(&self, threads: usize) -> Equity {
         let fixed = &self.fixed;
+        // Starting threads costs more than a small count.
+        let threads = if self.work() < SMALL_WORK { 1 } else { threads };
         let rank = |&(key, times): &(Key, u64)| {
             rank_pass(fixed, &holes(key, 8, fixed)[..fixed.players]).times(times)
         };
@@ -521,7 +535,7 @@ fn binomial(n: usize, k: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{ranges, set};
+    use super::super::tests::{THREE_WAY, ranges, set};
     use super::*;
     use crate::cards::Card;
     use crate::holdem::equity::PlayerEquity;
@@ -660,8 +674,8 @@ mod tests {
         }
     }
 
-    /// The win and tie counts of the questions the README times, checked
-    /// against OMPEval's enumeration.
+    /// The win and tie counts of the questions the README times, as
+    /// OMPEval's enumeration counts them too.
     #[test]
     fn pinned_answers() {
         let counts = |e: &Equity| -> Vec<(u64, u64)> {
@@ -678,6 +692,25 @@ mod tests {
         assert_eq!(
             counts(&vs_random),
             [(36_601_922_580, 350_713_992), (9_193_956_228, 350_713_992)]
+        );
+        let ranges = exact(&spot(&["22+,A2s+,KTo+", "QQ+,AK"], "", ""), 2);
+        assert_eq!(ranges.boards, 7_982_761_248);
+        assert_eq!(
+            counts(&ranges),
+            [(2_574_054_384, 164_931_552), (5_243_775_312, 164_931_552)]
+        );
+        let flop = exact(&spot(&["random", "AhKh"], "Ts 9s 2d", ""), 2);
+        assert_eq!(flop.boards, 1_070_190);
+        assert_eq!(counts(&flop), [(522_682, 10_942), (536_566, 10_942)]);
+        let three = exact(&THREE_WAY.spot(), 2);
+        assert_eq!(three.boards, 654_048_318);
+        assert_eq!(
+            counts(&three),
+            [
+                (293_107_970, 37_440_270),
+                (180_189_190, 46_487_163),
+                (133_777_695, 22_630_762)
+            ]
         );
     }
 

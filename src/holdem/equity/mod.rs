@@ -250,6 +250,23 @@ mod tests {
         CardSet::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
     }
 
+    /// A question: hands or ranges, board, dead cards.
+    pub(super) struct Question(
+        pub &'static [&'static str],
+        pub &'static str,
+        pub &'static str,
+    );
+
+    impl Question {
+        pub(super) fn spot(&self) -> Spot {
+            Spot::new(&ranges(self.0), set(self.1), set(self.2)).unwrap_or_else(|e| panic!("{e}"))
+        }
+    }
+
+    /// Three ways on the flop, a dead card (OMPEval's README example).
+    pub(super) const THREE_WAY: Question =
+        Question(&["QQ+,AKs,AcQc", "A2s+", "random"], "2c 4c 5h", "Jc");
+
     #[test]
     fn rejects_impossible_questions() {
         let r = |t: &str| ranges(&[t])[0].clone();

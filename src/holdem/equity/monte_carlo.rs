@@ -315,7 +315,7 @@ impl Stats {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::ranges;
+    use super::super::tests::{THREE_WAY, ranges};
     use super::*;
     use crate::holdem::equity::exact;
 
@@ -328,12 +328,14 @@ mod tests {
     /// number of samples or aiming at a standard error.
     #[test]
     fn monte_carlo_is_within_three_standard_errors_of_exact() {
-        for (hands, board) in [
-            (&["AhKh", "QsQc"][..], ""),
-            (&["As5s", "Ks7d", "JhTh"][..], "3s 4s 6h"),
-            (&["QQ+,AKs", "random"][..], "2h 7h Qd 9s"),
+        for (hands, spot) in [
+            (&["AhKh", "QsQc"][..], spot(&["AhKh", "QsQc"], "")),
+            (THREE_WAY.0, THREE_WAY.spot()),
+            (
+                &["QQ+,AKs", "random"][..],
+                spot(&["QQ+,AKs", "random"], "2h 7h Qd 9s"),
+            ),
         ] {
-            let spot = spot(hands, board);
             let want = exact(&spot, 2);
             for (stop, seed) in [(Stop::Samples(200_000), 7), (Stop::StdErr(0.002), 8)] {
                 let got = monte_carlo(&spot, stop, seed, 2).unwrap_or_else(|e| panic!("{e}"));

@@ -182,9 +182,17 @@ impl Hand {
         if self.key & FLUSH_BITS == 0 {
             rank_value(self.key as u32)
         } else {
-            let suit = ((self.key >> SUIT_SHIFT) as u32 & 0x8888).trailing_zeros() / 4;
-            flush_value((self.mask >> (16 * suit)) as u16)
+            self.flush()
         }
+    }
+
+    /// The value of a hand with five cards or more of a suit: out of line,
+    /// so that the common path keeps its own table load.
+    #[cold]
+    #[inline(never)]
+    fn flush(self) -> HandValue {
+        let suit = ((self.key >> SUIT_SHIFT) as u32 & 0x8888).trailing_zeros() / 4;
+        flush_value((self.mask >> (16 * suit)) as u16)
     }
 }
 
