@@ -152,11 +152,13 @@ impl Stats {
 const GROUP_DEALS: usize = 10_000;
 
 /// Players drawn together: every deal of their combinations that shares
-/// no card, each as the cards used and a hand per player.
+/// no card, as a hand per player, one deal after another (a deal's hands
+/// share a cache line or two).
 #[derive(Debug)]
 struct Group {
     players: Vec<usize>,
-    cards: Vec<CardSet>,
+    /// How many deals.
+    deals: usize,
     hands: Vec<Hand>,
 }
 
@@ -166,7 +168,7 @@ impl Group {
         let range = &spot.ranges[player];
         Group {
             players: vec![player],
-            cards: range.iter().map(|c| c.set()).collect(),
+            deals: range.len(),
             hands: range.iter().map(|c| Hand::of(c.set())).collect(),
         }
     }
@@ -175,25 +177,24 @@ impl Group {
     /// could have to be listed.
     fn with(&self, spot: &Spot, player: usize) -> Option<Group> {
         let range = &spot.ranges[player];
-        if self.cards.len() * range.len() > GROUP_DEALS {
+        if self.deals * range.len() > GROUP_DEALS {
             return None;
         }
-        let k = self.players.len();
-        let mut group = Group {
-            players: [&self.players[..], &[player]].concat(),
-            cards: Vec::new(),
-            hands: Vec::new(),
-        };
-        for (t, &used) in self.cards.iter().enumerate() {
+        let mut hands = Vec::new();
+        let mut deals = 0;
+        for deal in self.hands.chunks_exact(self.players.len()) {
+            let used = deal.iter().fold(CardSet::EMPTY, |u, h| u | h.cards());
             for c in range.iter().filter(|c| c.set().is_disjoint(used)) {
-                group.cards.push(used | c.set());
-                group
-                    .hands
-                    .extend_from_slice(&self.hands[t * k..(t + 1) * k]);
-                group.hands.push(Hand::of(c.set()));
+                hands.extend_from_slice(deal);
+                hands.push(Hand::of(c.set()));
+                deals += 1;
             }
         }
-        Some(group)
+        Some(Group {
+            players: [&self.players[..], &[player]].concat(),
+            deals,
+            hands,
+        })
     }
 }
 
@@ -268,13 +269,15 @@ impl Draw {
         let mut used = 'deal: loop {
             let mut used = self.known;
             for g in &self.groups {
-                let t = rng.random_range(0..g.cards.len() as u32) as usize;
-                if !g.cards[t].is_disjoint(used) {
+                let t = rng.random_range(0..g.deals as u32) as usize;
+                let k = g.players.len();
+                let deal = &g.hands[t * k..t * k + k];
+                let cards = deal.iter().fold(CardSet::EMPTY, |u, h| u | h.cards());
+                if !cards.is_disjoint(used) {
                     continue 'deal;
                 }
-                used |= g.cards[t];
-                let k = g.players.len();
-                for (&p, &hand) in g.players.iter().zip(&g.hands[t * k..]) {
+                used |= cards;
+                for (&p, &hand) in g.players.iter().zip(deal) {
                     hands[p] = hand;
                 }
             }
