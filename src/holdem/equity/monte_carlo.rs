@@ -8,12 +8,16 @@
 //! so that fewer deals are drawn again. Players who may hold any two live
 //! cards are drawn last, and only they are drawn again when they share a
 //! card: whatever the others hold, they have as many choices, so every
-//! deal stays as likely. Work is cut into fixed blocks of
-//! samples, block `b` drawing from the seed's stream `b`, so a seed gives
-//! the same result on any thread count. Aiming at a standard error, the
-//! blocks are added up in order and the count stops after the first block
-//! at which every player's standard error is at or below the target;
-//! threads compute the next few blocks ahead and drop what lies past it.
+//! deal stays as likely. A batch of samples is drawn before their hands
+//! are ranked, so that the table lookups of many hands overlap.
+//!
+//! Work is cut into fixed blocks of samples, block `b` drawing from the
+//! seed's ChaCha8 stream `b` (which seeds a cheaper generator for the
+//! block, see [`Xoshiro`]), so a seed gives the same result on any thread
+//! count. Aiming at a standard error, the blocks are added up in order and
+//! the count stops after the first block at which every player's standard
+//! error is at or below the target; threads compute the next few blocks
+//! ahead and drop what lies past it.
 
 use rand::{RngCore, SeedableRng};
 use rayon::prelude::*;
