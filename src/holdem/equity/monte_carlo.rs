@@ -248,35 +248,44 @@ impl Draw {
         }
     }
 
-    /// `count` samples, drawn a batch at a time: the batch's deals and
-    /// boards first, then all its hands ranked in one loop (the table
-    /// lookups of many hands overlap), then the results counted.
+    /// `count` samples (the work for `N` players, so that the loops over
+    /// the players have a length the compiler knows).
     fn block(&self, count: u64, rng: &mut Xoshiro) -> Stats {
-        let n = self.players;
+        match self.players {
+            2 => self.block_of::<2>(count, rng),
+            3 => self.block_of::<3>(count, rng),
+            4 => self.block_of::<4>(count, rng),
+            5 => self.block_of::<5>(count, rng),
+            6 => self.block_of::<6>(count, rng),
+            7 => self.block_of::<7>(count, rng),
+            8 => self.block_of::<8>(count, rng),
+            _ => self.block_of::<MAX_PLAYERS>(count, rng),
+        }
+    }
+
+    /// `count` samples of `N` players, drawn a batch at a time: the
+    /// batch's deals and boards first, then all its hands ranked in one
+    /// loop (the table lookups of many hands overlap), then the results
+    /// counted.
+    fn block_of<const N: usize>(&self, count: u64, rng: &mut Xoshiro) -> Stats {
         let mut stats = Stats {
             samples: count,
             ..Stats::default()
         };
-        let mut holes = [Hand::EMPTY; BATCH * MAX_PLAYERS];
+        let mut holes = [[Hand::EMPTY; N]; BATCH];
         let mut boards = [Hand::EMPTY; BATCH];
-        let mut values = [HandValue::default(); BATCH * MAX_PLAYERS];
+        let mut values = [[HandValue::default(); N]; BATCH];
         let mut left = count as usize;
         while left > 0 {
             let batch = left.min(BATCH);
             left -= batch;
-            for (board, holes) in boards[..batch].iter_mut().zip(holes.chunks_exact_mut(n)) {
+            for (board, holes) in boards.iter_mut().zip(&mut holes).take(batch) {
                 *board = self.deal(holes, rng);
             }
-            for ((values, holes), &board) in values
-                .chunks_exact_mut(n)
-                .zip(holes.chunks_exact(n))
-                .zip(&boards[..batch])
-            {
-                for (v, hole) in values.iter_mut().zip(holes) {
-                    *v = hole.combine(board).value();
-                }
+            for ((values, holes), board) in values.iter_mut().zip(&holes).zip(&boards).take(batch) {
+                *values = holes.map(|hole| hole.combine(*board).value());
             }
-            for sample in values.chunks_exact(n).take(batch) {
+            for sample in values.iter().take(batch) {
                 stats.record(sample);
             }
         }
