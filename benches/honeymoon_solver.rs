@@ -15,7 +15,7 @@ use cardgames::cards::{Card, CardSet, Suit};
 use cardgames::game::rng_from_seed;
 use cardgames::game::{Bot, Game};
 use cardgames::honeymoon::bots::{GreedyBot, StrongBot};
-use cardgames::honeymoon::db::Db;
+use cardgames::honeymoon::db_build;
 use cardgames::honeymoon::game::{Honeymoon, Options, Phase};
 use cardgames::honeymoon::solver::Solver;
 use cardgames::honeymoon::{NORTH, Position, SOUTH};
@@ -115,7 +115,7 @@ fn report() {
     );
     for k in [5, 6] {
         let t = Instant::now();
-        let db = Arc::new(Db::build(k, 2).unwrap_or_else(|e| panic!("{e}")));
+        let db = Arc::new(db_build::build(k, 2).unwrap_or_else(|e| panic!("{e}")));
         println!(
             "db K={k} built in {:.2} s on 2 threads",
             t.elapsed().as_secs_f64()
@@ -167,7 +167,7 @@ type MakeSolver = Box<dyn Fn() -> Solver>;
 fn solve(c: &mut Criterion) {
     report();
     let all = deals(64);
-    let db = Arc::new(Db::build(6, 0).unwrap_or_else(|e| panic!("{e}")));
+    let db = Arc::new(db_build::build(6, 0).unwrap_or_else(|e| panic!("{e}")));
     let mut g = c.benchmark_group("honeymoon solve 13v13 (64 deals, NT and spades)");
     let fresh: [(&str, MakeSolver); 2] = [
         ("cold solver", Box::new(|| Solver::with_table_bits(16))),

@@ -1,7 +1,6 @@
 //! Time to draw each screen into an 80×24 buffer (target ≤ 1 ms).
 
-use cardgames::tui::app::App;
-use cardgames::tui::settings::Settings;
+use cardgames::tui::{App, Settings};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -20,7 +19,7 @@ fn render(c: &mut Criterion) {
         ("menu + help", vec![Char('?')]),
         ("holdem table, 6 seats", vec![Enter, Enter]),
         ("doom 5x5 board", vec![Down, Enter, Enter]),
-        ("honeymoon bidding", vec![Down, Down, Enter]),
+        ("honeymoon bidding", vec![Down, Down, Enter, Enter]),
         ("endgame solver", vec![Down, Down, Down, Enter]),
         ("settings", vec![Down, Down, Down, Down, Enter]),
     ];

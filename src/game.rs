@@ -1,11 +1,26 @@
-//! The shape every game and every bot share: a game is a state machine
-//! with seats, legal actions, an `apply` that either changes the state and
-//! reports what happened or refuses and leaves it untouched, a per-seat
-//! view that hides what that seat may not see, and an outcome when over.
-//! A bot chooses an action from a view and a generator, free of any UI.
+//! The shape every game and every bot share.
+//!
+//! [`Game`] is a state machine: seats, legal actions, an `apply` that either
+//! changes the state and reports what happened or refuses and leaves it
+//! untouched, a per-seat view that hides what that seat may not see, and an
+//! outcome when over. [`Playable`] is what the table runner
+//! ([`crate::runner`]) needs on top to seat people and bots at it: a setup,
+//! sessions of many deals, a spectator's view, each event as a seat may see
+//! it and as the log tells it, and the action a seat takes when its time
+//! runs out. A [`Bot`] chooses an action from a view and a generator, free
+//! of any UI.
+
+use std::fmt;
+use std::str::FromStr;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::CardSet;
+use crate::form::Form;
+use crate::narrate::Note;
 
 /// A seat at the table: 0-based.
 pub type Seat = usize;
@@ -28,9 +43,9 @@ pub fn random_seed() -> u64 {
 /// A game as a pure state machine.
 pub trait Game {
     /// One move of the player to act.
-    type Action: Clone + std::fmt::Debug;
+    type Action: Clone + fmt::Debug;
     /// What an `apply` reports: the things that happened, in order.
-    type Event: Clone + std::fmt::Debug;
+    type Event: Clone + fmt::Debug;
     /// Why an action was refused.
     type Error: std::error::Error;
     /// What one seat may see.
@@ -38,7 +53,7 @@ pub trait Game {
     /// The result once the game is over.
     type Outcome;
 
-    /// Whose turn it is, or `None` when the game is over.
+    /// Whose turn it is, or `None` when the game (or the deal) is over.
     fn to_act(&self) -> Option<Seat>;
     /// Every action the player to act may take (empty when over).
     fn legal_actions(&self) -> Vec<Self::Action>;
@@ -67,4 +82,211 @@ pub trait Bot<G: Game>: Send {
     /// Takes back what [`Bot::memory`] gave; a memory it cannot read is
     /// ignored (the bot starts fresh).
     fn recall(&mut self, _memory: &serde_json::Value) {}
+}
+
+/// A boxed bot.
+pub type BoxBot<G> = Box<dyn Bot<G>>;
+
+/// How hard the computer plays, as menus and the hall offer it; each game
+/// maps it to one of its bots ([`Playable::level_bot`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Beatable.
+    Easy,
+    /// A fair game.
+    #[default]
+    Normal,
+    /// The strongest AI.
+    Hard,
+}
+
+impl Level {
+    /// All levels, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Level, SetupError> {
+        crate::form::pick(s, "level", &Level::ALL.map(|l| (l.name(), l)))
+    }
+}
+
+/// A setup that cannot be played, or a value that is not one of its
+/// choices: one line saying what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A game the table runner can seat people and bots at. The state is a
+/// whole session (a Hold'em table's hands, a honeymoon match's deals, one
+/// Dice of Doom game after another): [`Game::to_act`] is `None` between
+/// deals, and [`Playable::next_deal`] deals the next one.
+pub trait Playable:
+    Game<
+        Action: PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static,
+        Event: Serialize + Send + 'static,
+        Error: Send + Sync + 'static,
+        View: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static,
+    > + Clone
+    + fmt::Debug
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
+    /// Every option of a session, validated by [`Playable::new`].
+    type Setup: Clone
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Form
+        + Send
+        + Sync
+        + 'static;
+
+    /// The registry's name for the game (`holdem`, `doom`, …).
+    const ID: &'static str;
+    /// Plays of a match that share the same bots, one after another (bots
+    /// that read their opponents learn over a batch). See
+    /// [`crate::runner::matches`].
+    const MATCH_BATCH: u64 = 1;
+
+    /// A session with this setup, its chance drawn from `seed`, its first
+    /// deal dealt.
+    fn new(setup: &Self::Setup, seed: u64) -> Result<Self, SetupError>;
+
+    /// A session of `setup` whose seats bring these chips (0: an empty
+    /// seat), the first deal dealt, for games played for chips.
+    fn seated(_setup: &Self::Setup, _seed: u64, _chips: &[u64]) -> Result<Self, SetupError> {
+        Err(SetupError(format!("{} is not played for chips", Self::ID)))
+    }
+
+    /// Each seat's chips as the current deal began (between deals: now),
+    /// for games played for chips.
+    fn chips(&self) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// Sets a seat's chips between deals: a buy-in, or 0 for a player who
+    /// leaves with their chips.
+    fn set_chips(&mut self, _seat: Seat, _chips: u64) -> Result<(), SetupError> {
+        Err(SetupError(format!("{} is not played for chips", Self::ID)))
+    }
+
+    /// The deal just finished in the game's own hand-history format
+    /// (Hold'em: PHH), when it has one.
+    fn deal_record(&self) -> Option<String> {
+        None
+    }
+
+    /// What dealing the first deal did, as [`Playable::next_deal`] reports
+    /// the others (called right after [`Playable::new`]).
+    fn opening(&self) -> Vec<Self::Event>;
+
+    /// The game of play `play` (deal `deal`) of a bot match: by default a
+    /// new session from a seed mixed from both, so every rotation of a
+    /// deal (see [`crate::runner::matches`]) gets the same cards.
+    fn match_deal(
+        setup: &Self::Setup,
+        seed: u64,
+        deal: u64,
+        _play: u64,
+    ) -> Result<Self, SetupError> {
+        Self::new(setup, seed ^ deal.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// How many seats.
+    fn seats(&self) -> usize;
+
+    /// What someone watching may see: nothing hidden from any seat. (The
+    /// view is drawn from a seat's side with that seat's secrets removed.)
+    fn spectator_view(&self) -> Self::View;
+
+    /// `event` as `seat` may see it (`None`: a spectator).
+    fn event_for(event: &Self::Event, _seat: Option<Seat>) -> Self::Event {
+        event.clone()
+    }
+
+    /// Cards only `seat` may know now (`None`: cards no seat may know,
+    /// such as the undealt deck). No view, event or log line shows them to
+    /// anyone else: the conformance suite checks it.
+    fn secrets(&self, _seat: Option<Seat>) -> CardSet {
+        CardSet::EMPTY
+    }
+
+    /// The log's lines for `event` (as `seat` may see it), the game now
+    /// being in the state after it.
+    fn narrate(&self, event: &Self::Event) -> Vec<Note>;
+
+    /// What the seat to act does when its time runs out.
+    fn default_action(&self) -> Option<Self::Action>;
+
+    /// The deal is over and another may be dealt.
+    fn deal_over(&self) -> bool;
+
+    /// Deals the next deal.
+    fn next_deal(&mut self) -> Result<Vec<Self::Event>, Self::Error>;
+
+    /// Each seat's result of the deal just played (chips, points, a share
+    /// of the win), or of the deal so far when a match stops it early.
+    fn scores(&self) -> Option<Vec<f64>>;
+
+    /// The unit the deal just played is counted in (a Hold'em hand's big
+    /// blind; 1 elsewhere).
+    fn score_unit(&self) -> f64 {
+        1.0
+    }
+
+    /// The bots of this game by name.
+    fn bot_names() -> &'static [&'static str];
+
+    /// A bot by name (`None`: no such bot).
+    fn bot(name: &str) -> Option<BoxBot<Self>>;
+
+    /// The bot that plays at `level`.
+    fn level_bot(level: Level) -> &'static str;
+}
+
+/// Where a session stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "stage", content = "seat")]
+pub enum Stage {
+    /// This seat is to act.
+    Turn(Seat),
+    /// A deal is over; the next may be dealt.
+    DealOver,
+    /// The session is over.
+    Over,
+}
+
+impl Stage {
+    /// Where `game` stands.
+    pub fn of<G: Playable>(game: &G) -> Stage {
+        match game.to_act() {
+            Some(seat) => Stage::Turn(seat),
+            None if game.deal_over() => Stage::DealOver,
+            None => Stage::Over,
+        }
+    }
 }

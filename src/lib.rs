@@ -1,16 +1,23 @@
 //! cardgames: terminal card and dice games against strong AI.
 //!
 //! A shared card/deck core ([`cards`]), the traits every game follows
-//! ([`game`]), one module per game, the files kept between runs
-//! ([`store`]), the command line ([`cli`]) that drives the games headless,
-//! and the terminal front end ([`tui`]).
+//! ([`game`]), one module per game ([`holdem`], [`doom`], [`honeymoon`],
+//! and [`bridge`] deals), the table runner that drives them for every
+//! front end ([`runner`]) with narration ([`narrate`]) and setup forms
+//! ([`form`]), the registry of games ([`games`]), the files kept between
+//! runs ([`store`]), and the terminal front end ([`tui`]).
 
 pub mod bridge;
 pub mod cards;
-pub mod cli;
 pub mod doom;
+pub mod form;
 pub mod game;
+pub mod games;
+pub mod hall;
 pub mod holdem;
 pub mod honeymoon;
+pub mod narrate;
+pub mod runner;
+pub mod stats;
 pub mod store;
 pub mod tui;

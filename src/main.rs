@@ -1,12 +1,15 @@
 //! The `cardgames` binary: parse the command line, run it, and turn every
-//! failure into a one-line message and an exit status (2 for bad input).
+//! failure into a one-line message and an exit status (2 for bad input, 1
+//! when the terminal or the output failed).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use cardgames::cli::{self, Cli, CliError};
+mod cli;
+
 use clap::Parser;
 use clap::error::ErrorKind;
+use cli::{Cli, CliError};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -30,9 +33,13 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(e @ CliError::Input(_)) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
         }
     }
 }

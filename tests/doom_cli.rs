@@ -151,7 +151,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
         (
             &["sim", "--games", "2", "--ai", "book,random", "--size", "9"],
-            "board size",
+            "--size",
         ),
         (&["sim", "--games", "0", "--ai", "book,random"], "games"),
     ];

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 mod common;
 
+use cardgames::holdem::history::replay;
 use cardgames::holdem::phh;
 use common::{cardgames, stdout_of};
 use predicates::prelude::*;
@@ -111,16 +112,52 @@ fn phh_files_replay_to_their_finishing_stacks() {
         let text = std::fs::read_to_string(f).expect("read");
         assert!(text.starts_with("variant = 'NT'\n"));
         let record = phh::read(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let table = phh::replay(&record).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        // Replaying checks the file's finishing_stacks.
+        let hand = replay(&record).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert_eq!(
-            phh::finishing_stacks(&table),
+            Some(hand.finishing_stacks()),
             record.finishing_stacks,
             "{}",
             f.display()
         );
         // Written again, the replayed hand gives the same file.
-        assert_eq!(phh::write(&table), text, "{}", f.display());
+        assert_eq!(phh::write(&hand.table), text, "{}", f.display());
     }
+}
+
+#[test]
+fn antes_and_straddles_are_written_and_replay() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("holdem_sim_forced");
+    let _ = std::fs::remove_dir_all(&dir);
+    stdout_of(&[
+        "holdem",
+        "sim",
+        "--hands",
+        "12",
+        "--seats",
+        "random,station,random,tight",
+        "--seed",
+        "8",
+        "--ante",
+        "2",
+        "--straddle",
+        "--phh-dir",
+        dir.to_str().expect("utf-8 path"),
+    ]);
+    let first = std::fs::read_to_string(dir.join("hand-000001.phh")).expect("a file per hand");
+    assert!(first.contains("antes = [2, 2, 2, 2]\n"), "{first}");
+    assert!(
+        first.contains("blinds_or_straddles = [5, 10, 20, 0]\n"),
+        "{first}"
+    );
+    let out = stdout_of(&[
+        "holdem",
+        "replay",
+        dir.to_str().expect("utf-8 path"),
+        "--json",
+    ]);
+    assert_eq!(out.lines().count(), 12);
+    assert!(out.lines().all(|l| l.contains("finishing_stacks")), "{out}");
 }
 
 #[test]

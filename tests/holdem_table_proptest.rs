@@ -1,16 +1,16 @@
 //! Random legal action sequences on random tables (2–9 seats, random
-//! stacks, some seats sitting out): chips are conserved after every
-//! action, every pot is paid, the hand always ends, and illegal actions
-//! are refused without changing anything.
+//! stacks, some seats sitting out, antes and straddles now and then):
+//! chips are conserved after every action, every pot is paid, the hand
+//! always ends, and illegal actions are refused without changing anything.
 
 use cardgames::cards::Card;
 use cardgames::game::{Game, rng_from_seed};
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::table::{Action, Blinds, Event, Move, Street, Table};
+use cardgames::holdem::table::{Action, Blinds, Event, Forced, Move, Street, Table};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 
-fn table_strategy() -> impl Strategy<Value = (Vec<Chips>, usize, Blinds, u64)> {
+fn table_strategy() -> impl Strategy<Value = (Vec<Chips>, usize, Forced, u64)> {
     (2usize..=9)
         .prop_flat_map(|n| {
             (
@@ -18,29 +18,40 @@ fn table_strategy() -> impl Strategy<Value = (Vec<Chips>, usize, Blinds, u64)> {
                 0..n,
                 1u64..6,
                 0u64..6,
+                (
+                    0u64..4,
+                    any::<bool>(),
+                    prop_oneof![3 => Just(0u64), 1 => 1u64..30],
+                ),
                 any::<u64>(),
             )
         })
         .prop_filter("two players with chips", |(stacks, ..)| {
             stacks.iter().filter(|&&c| c > 0).count() >= 2
         })
-        .prop_map(|(stacks, b, small, extra, seed)| {
-            // The button on a seat with chips.
-            let n = stacks.len();
-            let button = (0..n)
-                .map(|k| (b + k) % n)
-                .find(|&s| stacks[s] > 0)
-                .unwrap_or(0);
-            (
-                stacks,
-                button,
-                Blinds {
+        .prop_map(
+            |(stacks, b, small, extra, (ante, bb_ante, straddle), seed)| {
+                // The button on a seat with chips.
+                let n = stacks.len();
+                let button = (0..n)
+                    .map(|k| (b + k) % n)
+                    .find(|&s| stacks[s] > 0)
+                    .unwrap_or(0);
+                let mut forced = Forced::blinds(Blinds {
                     small,
                     big: small + extra,
-                },
-                seed,
-            )
-        })
+                });
+                if bb_ante {
+                    forced = forced.with_big_blind_ante(ante);
+                } else {
+                    forced = forced.with_ante(ante);
+                }
+                if straddle > 0 {
+                    forced = forced.with_straddle(straddle);
+                }
+                (stacks, button, forced, seed)
+            },
+        )
 }
 
 /// Actions that must be refused in this state.
@@ -54,7 +65,8 @@ fn illegal_actions(t: &Table) -> Vec<(usize, Action)> {
     if legal.to_call > 0 {
         v.push((seat, Action::Check));
     } else {
-        v.extend([(seat, Action::Call), (seat, Action::Fold)]);
+        // Folding when checking is free is legal; calling nothing is not.
+        v.push((seat, Action::Call));
     }
     match legal.raise {
         Some((min, max)) => {
@@ -73,14 +85,14 @@ proptest! {
 
     #[test]
     fn hands_conserve_chips_and_end(
-        (stacks, button, blinds, seed) in table_strategy(),
+        (stacks, button, forced, seed) in table_strategy(),
         choices in prop::collection::vec((0u8..4, 0.0f64..1.0), 200),
     ) {
         let mut rng = rng_from_seed(seed);
         let mut deck: Vec<Card> = Card::all().collect();
         deck.shuffle(&mut rng);
         let total: Chips = stacks.iter().sum();
-        let (mut t, _) = Table::new(&stacks, button, blinds, &deck).expect("valid table");
+        let (mut t, _) = Table::with_forced(&stacks, button, &forced, &deck).expect("valid table");
         let conserved = |t: &Table| t.state().stacks().iter().sum::<Chips>() + t.state().pot_total();
         prop_assert_eq!(conserved(&t), total);
         let mut steps = 0;
@@ -93,6 +105,8 @@ proptest! {
             let Some(legal) = t.state().legal() else { break };
             let action = match (kind, legal.raise) {
                 (0, _) if legal.to_call > 0 => Action::Fold,
+                // Now and then a fold when checking is free.
+                (1, _) if frac < 0.05 => Action::Fold,
                 (2 | 3, Some((min, max))) => {
                     Action::RaiseTo(min + ((max - min) as f64 * frac * frac) as Chips)
                 }
@@ -123,6 +137,7 @@ proptest! {
         let mut awarded: Chips = 0;
         for e in st.log() {
             match e {
+                Event::AntePosted { amount, .. } => put_in += amount,
                 Event::BlindPosted { seat, amount, .. } => {
                     street_bet[*seat] += amount;
                     put_in += amount;

@@ -16,20 +16,36 @@ fn bad_game_options_are_refused() {
         "cannot be used",
     );
     fails_with(&["holdem", "--players", "10"], "--players");
-    fails_with(&["holdem", "--blinds", "ten"], "--blinds 'ten'");
+    fails_with(
+        &["holdem", "--blinds", "ten"],
+        "invalid value 'ten' for '--blinds",
+    );
     fails_with(&["holdem", "--blinds", "10/5"], "small <= big");
     fails_with(&["holdem", "--level", "godlike"], "godlike");
     fails_with(&["honeymoon", "--level", "pro"], "pro");
+    fails_with(&["doom", "--ai", "genius"], "unknown AI 'genius'");
+    fails_with(
+        &["honeymoon", "--opening-lead", "north"],
+        "exchange-loser or defender",
+    );
 }
 
 #[test]
-fn without_a_terminal_the_screen_says_so() {
+fn without_a_terminal_the_screen_says_so_with_status_1() {
     for args in [
         &[][..],
         &["holdem"],
         &["doom", "--size", "3"],
         &["honeymoon"],
     ] {
-        fails_with(args, "needs a terminal");
+        let out = common::cardgames()
+            .args(args)
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap_or_default();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("needs a terminal"), "{args:?}: {err}");
     }
 }

@@ -1,9 +1,12 @@
 //! The app driven by key events, drawn into an in-memory terminal: screen
 //! snapshots at 80×24 and at the minimum size, navigation, help, settings.
 
+use cardgames::doom::DoomGame;
+use cardgames::game::{Level, Stage};
+use cardgames::holdem::session::Session;
+use cardgames::honeymoon::game::Honeymoon;
 use cardgames::store::Store;
-use cardgames::tui::app::{App, MIN_HEIGHT, MIN_WIDTH};
-use cardgames::tui::settings::{Level, Settings};
+use cardgames::tui::{App, MIN_HEIGHT, MIN_WIDTH, Settings};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
@@ -49,12 +52,22 @@ fn menu_snapshots() {
 }
 
 #[test]
-fn too_small_says_so() {
+fn too_small_says_so_and_no_key_acts_behind_it() {
     let mut app = new_app();
     let text = screen(&mut app, MIN_WIDTH - 1, MIN_HEIGHT);
     assert!(text.contains("Terminal too small"), "{text}");
     assert!(text.contains(&format!("{}×{}", MIN_WIDTH - 1, MIN_HEIGHT)));
     insta::assert_snapshot!("too_small", screen(&mut app, 40, 10));
+    // Enter would open Hold'em, q would quit: neither does while too small.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.title(), "Main menu");
+    assert!(!app.should_quit());
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(app.should_quit(), "Ctrl-C still quits");
 }
 
 #[test]
@@ -177,28 +190,29 @@ fn solver_cards_are_played_by_clicking_them() {
     assert_eq!(screen(&mut app, 80, 24), start);
 }
 
+/// Waits for the computer players: one tick and a millisecond.
+fn wait(app: &mut App) {
+    app.tick();
+    std::thread::sleep(std::time::Duration::from_millis(1));
+}
+
 /// Plays the human's side of a Dice of Doom game with keys: the first
 /// legal move each time, reached by moving the cursor.
 fn play_doom_to_the_end(app: &mut App) {
     use cardgames::doom::rules::Move;
-    use cardgames::game::Game;
     for _ in 0..10_000 {
-        let Some(screen) = app.doom() else {
+        let Some(table) = app.table::<DoomGame>() else {
             panic!("left the game")
         };
-        let Some(game) = screen.game() else {
-            panic!("no game")
-        };
-        match game.to_act() {
-            None => return,
-            Some(0) => {
-                let size = game.position().board.size();
-                let mv = game.legal_actions()[0];
-                match mv {
+        let seen = table.seen();
+        match seen.stage {
+            Stage::Turn(0) => {
+                let size = seen.view.position.board.size();
+                match seen.legal[0] {
                     Move::Pass => press(app, KeyCode::Char('p')),
                     Move::Attack { from, to } => {
                         for hex in [from, to] {
-                            let cur = app.doom().map(|s| s.cursor()).unwrap_or(0);
+                            let cur = app.table::<DoomGame>().map(|t| t.cursor()).unwrap_or(0);
                             let (cx, cy) = (cur % size, cur / size);
                             let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
                             for _ in 0..(tx + size - cx) % size {
@@ -212,10 +226,8 @@ fn play_doom_to_the_end(app: &mut App) {
                     }
                 }
             }
-            Some(_) => {
-                app.tick();
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            Stage::Turn(_) => wait(app),
+            Stage::DealOver | Stage::Over => return,
         }
     }
     panic!("the game did not end");
@@ -249,13 +261,17 @@ fn a_whole_doom_game_on_2x2_against_the_book_ai() {
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Game over"), "{end}");
     assert!(end.contains("n: new game"), "{end}");
-    assert_eq!(app.stats().doom.games, 1);
-    // The record was written, and the finished game is not offered to resume.
+    assert_eq!(app.stats().of("doom").deals, 1);
+    // The next game is dealt on a new board.
+    press(&mut app, KeyCode::Char('n'));
+    let next = screen(&mut app, 80, 24);
+    assert!(next.contains("— Game 2:"), "{next}");
+    // Left: the game in progress is kept, the record was written.
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.title(), "Main menu");
     assert!(dir.path().join("stats.json").exists());
-    assert!(!dir.path().join("saved-game.json").exists());
-    assert!(!screen(&mut app, 80, 24).contains("Resume"));
+    assert!(dir.path().join("saved-doom.json").exists());
+    assert!(screen(&mut app, 80, 24).contains("Resume Dice of Doom"));
 }
 
 #[test]
@@ -274,24 +290,28 @@ fn the_doom_setup_gives_each_rule_set_the_books_dice() {
         (value("Most dice on a hex"), value("Rules"))
     };
     let is = |d: &str, r: &str| (d.to_string(), r.to_string());
-    assert_eq!(shown(&mut app), is("3", "classic"));
+    assert_eq!(shown(&mut app), is("3", "classic (more dice win)"));
     for _ in 0..3 {
         press(&mut app, KeyCode::Down); // to Rules
     }
     press(&mut app, KeyCode::Right);
-    assert_eq!(shown(&mut app), is("5", "chance"));
-    press(&mut app, KeyCode::Right);
-    assert_eq!(shown(&mut app), is("3", "classic"));
+    assert_eq!(shown(&mut app), is("5", "chance (dice rolls)"));
+    press(&mut app, KeyCode::Left);
+    assert_eq!(
+        shown(&mut app),
+        is("3", "classic (more dice win)"),
+        "left goes back"
+    );
     // A number chosen by hand stays.
     press(&mut app, KeyCode::Up);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Right);
-    assert_eq!(shown(&mut app), is("4", "chance"));
+    assert_eq!(shown(&mut app), is("4", "chance (dice rolls)"));
     press(&mut app, KeyCode::Enter);
-    let game = app.doom().and_then(|d| d.game()).map(|g| *g.config());
+    let config = app.table::<DoomGame>().map(|t| t.seen().view.config);
     assert_eq!(
-        game.map(|c| (c.max_dice, c.rules.name())),
+        config.map(|c| (c.max_dice, c.rules.name())),
         Some((4, "chance"))
     );
 }
@@ -303,72 +323,89 @@ fn a_doom_game_left_midway_is_saved_and_resumed() {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // 5×5 against the book AI
-    let board = app
-        .doom()
-        .and_then(|s| s.game())
-        .map(|g| g.position().board.to_string());
+    let board = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen().view.position.board.to_string())
+    };
+    let before = board(&app);
     press(&mut app, KeyCode::Char('q'));
-    assert!(dir.path().join("saved-game.json").exists());
+    assert!(dir.path().join("saved-doom.json").exists());
     let mut again = App::with_store(Store::at(dir.path()), false, false);
     let menu = screen(&mut again, 80, 24);
     assert!(
-        menu.contains("Resume Dice of Doom (5×5 classic, move 0)"),
+        menu.contains("Resume Dice of Doom   5×5 classic, game 1"),
         "{menu}"
     );
     press(&mut again, KeyCode::Enter);
-    let resumed = again
-        .doom()
-        .and_then(|s| s.game())
-        .map(|g| g.position().board.to_string());
-    assert_eq!(resumed, board);
+    assert_eq!(board(&again), before);
+    // Starting a new game asks before the saved one is replaced.
+    press(&mut again, KeyCode::Char('q'));
+    press(&mut again, KeyCode::Down);
+    press(&mut again, KeyCode::Down); // Dice of Doom, under its resume entry
+    press(&mut again, KeyCode::Enter);
+    press(&mut again, KeyCode::Enter);
+    let asking = screen(&mut again, 80, 24);
+    assert!(asking.contains("Starting anew replaces it"), "{asking}");
+    press(&mut again, KeyCode::Char('n'));
+    assert_eq!(
+        again.title(),
+        "Dice of Doom · new game",
+        "kept: still on the form"
+    );
 }
 
 #[test]
 fn a_corrupt_save_is_reported_and_never_overwritten() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let path = dir.path().join("saved-game.json");
+    let path = dir.path().join("saved-doom.json");
     std::fs::write(&path, "{\"format\":\"cardgames\"").unwrap_or_else(|e| panic!("{e}"));
+    let old = dir.path().join("saved-game.json");
+    std::fs::write(&old, "{}").unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::with_store(Store::at(dir.path()), false, false).with_seed(2);
     let menu = screen(&mut app, 80, 24);
-    assert!(menu.contains("saved-game.json"), "{menu}");
+    assert!(menu.contains("saved-doom.json"), "{menu}");
     assert!(!menu.contains("Resume"));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter);
-    assert!(app.doom().and_then(|d| d.game()).is_some());
+    assert!(app.table::<DoomGame>().is_some());
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap_or_default(),
         "{\"format\":\"cardgames\""
     );
+    // A save of the first versions is reported and left alone too.
+    let mut app = App::with_store(Store::at(dir.path()), false, false);
+    std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut fresh = App::with_store(Store::at(dir.path()), false, false);
+    let menu = screen(&mut fresh, 80, 24);
+    assert!(
+        menu.contains("saved-game.json holds a game saved by an earlier"),
+        "{menu}"
+    );
+    assert_eq!(std::fs::read_to_string(&old).unwrap_or_default(), "{}");
+    let _ = screen(&mut app, 80, 24);
 }
 
 #[test]
 fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
-    use cardgames::game::Game;
     use cardgames::honeymoon::game::{Action, Bid, Call, Phase, Strain};
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 21);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Honeymoon bridge
-    let mut seen = Vec::new();
+    press(&mut app, KeyCode::Enter); // its options as they are
+    let mut seen_phases = Vec::new();
     for _ in 0..20_000 {
-        let Some(h) = app.honeymoon() else {
+        let Some(h) = app.table::<Honeymoon>() else {
             panic!("left the screen")
         };
-        let game = h.game();
-        if !seen.contains(&game.phase()) {
-            seen.push(game.phase());
-            let name = format!("honeymoon_{:?}", game.phase()).to_lowercase();
-            if game.phase() == Phase::Bidding {
-                insta::assert_snapshot!(name, screen(&mut app, 80, 24));
-                insta::assert_snapshot!(
-                    "honeymoon_bidding_min",
-                    screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
-                );
-                continue;
-            }
+        let seen = h.seen();
+        let phase = seen.view.phase;
+        if !seen_phases.contains(&phase) {
+            seen_phases.push(phase);
+            let name = format!("honeymoon_{phase:?}").to_lowercase();
             insta::assert_snapshot!(name.clone(), screen(&mut app, 80, 24));
             insta::assert_snapshot!(
                 format!("{name}_min"),
@@ -376,77 +413,68 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
             );
             continue;
         }
-        match (game.phase(), game.to_act()) {
+        match (phase, seen.stage) {
             (Phase::Over, _) => break,
-            (Phase::Bidding, Some(1)) => {
+            (Phase::Bidding, Stage::Turn(1)) => {
                 // Bid 1♣ (where the cursor starts) when it is still legal, else pass.
                 let one_club = Action::Call(Call::Bid(Bid {
                     level: 1,
                     strain: Strain::Clubs,
                 }));
-                let key = if game.legal_actions().contains(&one_club) {
+                let key = if seen.legal.contains(&one_club) {
                     KeyCode::Enter
                 } else {
                     KeyCode::Char('p')
                 };
                 press(&mut app, key);
             }
-            (Phase::Play, Some(1)) if !screen(&mut app, 80, 24).contains("(solver)") => {
+            (Phase::Play, Stage::Turn(1)) if !screen(&mut app, 80, 24).contains("(solver)") => {
                 press(&mut app, KeyCode::Char('v'));
                 let text = screen(&mut app, 80, 24);
-                assert!(text.contains("card:tricks you take after it"), "{text}");
+                assert!(text.contains("card:tricks you take from here"), "{text}");
             }
-            (_, Some(1)) => press(&mut app, KeyCode::Enter),
-            _ => {
-                app.tick();
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            (_, Stage::Turn(1)) => press(&mut app, KeyCode::Enter),
+            _ => wait(&mut app),
         }
     }
     assert!(
-        seen.contains(&Phase::Exchange) && seen.contains(&Phase::Play),
-        "{seen:?}"
+        seen_phases.contains(&Phase::Exchange) && seen_phases.contains(&Phase::Play),
+        "{seen_phases:?}"
     );
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Deal scored"), "{end}");
-    assert_eq!(app.stats().honeymoon.deals, 1);
-    let game = app
-        .honeymoon()
-        .map(|h| h.game().clone())
+    assert_eq!(app.stats().of("honeymoon").deals, 1);
+    let view = app
+        .table::<Honeymoon>()
+        .map(|h| h.seen().view)
         .unwrap_or_else(|| panic!("screen"));
-    let result = game.outcome().unwrap_or_else(|| panic!("scored"));
-    assert_eq!(result.totals, game.totals());
+    let result = view.result.unwrap_or_else(|| panic!("scored"));
+    assert_eq!(result.totals, view.totals);
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(
-        app.honeymoon().map(|h| h.game().phase()),
+        app.table::<Honeymoon>().map(|h| h.seen().view.phase),
         Some(Phase::Bidding)
     );
     press(&mut app, KeyCode::Char('q'));
-    assert!(screen(&mut app, 80, 24).contains("Resume honeymoon match"));
+    assert!(screen(&mut app, 80, 24).contains("Resume Honeymoon bridge"));
 }
 
 #[test]
 fn a_whole_holdem_hand_at_six_seats() {
-    use cardgames::game::Game;
     let mut app = quick_app(None, 8);
     press(&mut app, KeyCode::Enter); // Texas Hold'em
     insta::assert_snapshot!("holdem_setup_80x24", screen(&mut app, 80, 24));
     insta::assert_snapshot!("holdem_setup_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
     press(&mut app, KeyCode::Enter); // sit down at six seats
-    let table = |app: &App| {
-        app.holdem()
-            .and_then(|h| h.session())
-            .and_then(|s| s.table())
-            .cloned()
+    let seen = |app: &App| {
+        app.table::<Session>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no table"))
     };
     let mut shot = false;
     for _ in 0..20_000 {
-        let Some(t) = table(&app) else {
-            panic!("no table")
-        };
-        match t.to_act() {
-            None => break,
-            Some(0) => {
+        match seen(&app).stage {
+            Stage::Turn(0) => {
                 if !shot {
                     shot = true;
                     insta::assert_snapshot!("holdem_table_80x24", screen(&mut app, 80, 24));
@@ -460,26 +488,32 @@ fn a_whole_holdem_hand_at_six_seats() {
                     let text = screen(&mut app, 80, 24);
                     assert!(text.contains("Raise to ["), "{text}");
                     press(&mut app, KeyCode::Esc);
+                    assert!(
+                        app.table::<Session>().is_some(),
+                        "esc closed the box, not the table"
+                    );
                 }
                 press(&mut app, KeyCode::Char('c'));
             }
-            Some(_) => {
-                app.tick();
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            Stage::Turn(_) => wait(&mut app),
+            _ => break,
         }
     }
-    let t = table(&app).unwrap_or_else(|| panic!("table"));
-    let out = t.outcome().unwrap_or_else(|| panic!("the hand ended"));
-    assert_eq!(out.net.iter().sum::<i64>(), 0, "chips conserved");
+    let state = seen(&app).view.state;
+    assert_eq!(state.stacks().iter().sum::<u64>(), 6000, "chips conserved");
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Hand over"), "{end}");
     assert!(
         end.contains(" from the pot") || end.contains(" from side pot"),
         "{end}"
     );
-    assert_eq!(app.holdem().map(|h| h.results()), Some((1, out.net[0])));
-    assert_eq!(app.stats().holdem.hands, 1);
+    let running = app
+        .table::<Session>()
+        .map(|t| t.running())
+        .unwrap_or_default();
+    assert_eq!(running.deals, 1);
+    assert_eq!(running.net, state.stacks()[0] as f64 - 1000.0);
+    assert_eq!(app.stats().of("holdem").deals, 1);
     // The hand log scrolls back to the blinds and forward again.
     assert!(!end.contains("the small blind"), "{end}");
     for _ in 0..10 {
@@ -487,31 +521,34 @@ fn a_whole_holdem_hand_at_six_seats() {
     }
     let back = screen(&mut app, 80, 24);
     assert!(back.contains("the small blind"), "{back}");
+    assert!(back.contains("newer (] or pgdn)"), "{back}");
     for _ in 0..10 {
         press(&mut app, KeyCode::Char(']'));
     }
     assert_eq!(screen(&mut app, 80, 24), end);
     press(&mut app, KeyCode::Char('n'));
-    assert!(screen(&mut app, 80, 24).contains("— Hand 2 —"));
+    assert!(screen(&mut app, 80, 24).contains("— Hand 2 · blinds 5/10 —"));
 }
 
 #[test]
 fn a_holdem_session_left_midway_is_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = seated_at_holdem(dir.path(), 8);
-    let before = session(&app);
-    press(&mut app, KeyCode::Char('l'));
+    let before = save(&app);
+    let view = app.table::<Session>().map(|t| t.seen().view);
+    press(&mut app, KeyCode::Char('q'));
     let mut again = App::with_store(Store::at(dir.path()), false, false);
     let menu = screen(&mut again, 80, 24);
     assert!(
-        menu.contains("Resume Hold'em (6 players, hand 1, you +0)"),
+        menu.contains("Resume Texas Hold'em  6 players, 0 hands, you +0"),
         "{menu}"
     );
     press(&mut again, KeyCode::Enter);
+    assert_eq!(save(&again), before, "the same session, generator included");
     assert_eq!(
-        session(&again),
-        before,
-        "the same hand, mid-play, generator included"
+        again.table::<Session>().map(|t| t.seen().view),
+        view,
+        "the same hand, mid-play"
     );
 }
 
@@ -557,24 +594,27 @@ fn hint_bar_entries_are_clickable() {
 #[test]
 fn a_honeymoon_deal_played_with_the_mouse() {
     use cardgames::cards::Suit;
-    use cardgames::game::Game;
-    use cardgames::honeymoon::game::{Action, Call, Phase};
+    use cardgames::honeymoon::game::{Action, Call, Phase, Strain};
     let mut app = quick_app(None, 21);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    press(&mut app, KeyCode::Enter);
     let mut played = 0;
     let mut bids = 0;
+    let auction = |app: &App| {
+        app.table::<Honeymoon>()
+            .map(|h| h.seen().view.auction.len())
+    };
     for _ in 0..20_000 {
-        let Some(h) = app.honeymoon() else {
+        let Some(h) = app.table::<Honeymoon>() else {
             panic!("left the screen")
         };
-        let game = h.game().clone();
-        let legal = game.legal_actions();
-        match (game.phase(), game.to_act()) {
+        let seen = h.seen();
+        match (seen.view.phase, seen.stage) {
             (Phase::Over, _) => break,
-            (Phase::Bidding, Some(1)) => {
-                let bid = legal.iter().find_map(|a| match a {
+            (Phase::Bidding, Stage::Turn(1)) => {
+                let bid = seen.legal.iter().find_map(|a| match a {
                     Action::Call(Call::Bid(b)) => Some(*b),
                     _ => None,
                 });
@@ -588,29 +628,25 @@ fn a_honeymoon_deal_played_with_the_mouse() {
                             .lines()
                             .position(|l| l.starts_with(&format!("   {} ", b.level)))
                             .unwrap_or_else(|| panic!("no level {} row\n{text}", b.level));
-                        let strain = cardgames::honeymoon::game::Strain::ALL
+                        let strain = Strain::ALL
                             .iter()
                             .position(|&s| s == b.strain)
                             .unwrap_or_default();
                         let col = 5 + 4 * strain as u16;
-                        let before = app.honeymoon().map(|h| h.game().view(1).auction.len());
-                        let highlighted =
-                            (b.level, b.strain) == (1, cardgames::honeymoon::game::Strain::Clubs);
-                        if !highlighted {
+                        let before = auction(&app);
+                        if (b.level, b.strain) != (1, Strain::Clubs) {
                             click(&mut app, col, row as u16);
-                            let after = app.honeymoon().map(|h| h.game().view(1).auction.len());
-                            assert_eq!(before, after, "the first click only highlights");
+                            assert_eq!(auction(&app), before, "the first click only highlights");
                         }
                         click(&mut app, col, row as u16);
-                        let after = app.honeymoon().map(|h| h.game().view(1).auction.len());
-                        assert_eq!(after, before.map(|n| n + 1), "{b:?} was bid");
+                        assert_eq!(auction(&app), before.map(|n| n + 1), "{b:?} was bid");
                         bids += 1;
                     }
                     _ => click_hint(&mut app, "p pass"),
                 }
             }
-            (Phase::Exchange | Phase::Play, Some(1)) => {
-                let Some(card) = legal.iter().find_map(|a| match a {
+            (Phase::Exchange | Phase::Play, Stage::Turn(1)) => {
+                let Some(card) = seen.legal.iter().find_map(|a| match a {
                     Action::Play(c) => Some(*c),
                     Action::Call(_) => None,
                 }) else {
@@ -632,17 +668,14 @@ fn a_honeymoon_deal_played_with_the_mouse() {
                     .map(|c| c + 1)
                     .unwrap_or_else(|| panic!("{card} not on row {row}\n{text}"));
                 click(&mut app, col, row as u16);
-                let now = app.honeymoon().map(|h| h.game().view(1));
+                let now = app.table::<Honeymoon>().map(|h| h.seen().view);
                 let Some(now) = now else {
                     panic!("left the screen")
                 };
                 assert!(!now.hand.contains(card), "clicking {card} played it");
                 played += 1;
             }
-            _ => {
-                app.tick();
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            _ => wait(&mut app),
         }
     }
     assert!(bids >= 1 && played >= 13, "bids {bids}, cards {played}");
@@ -662,38 +695,32 @@ fn seated_at_holdem(dir: &std::path::Path, seed: u64) -> App {
 /// Plays at the Hold'em table, calling whenever it is your turn, until
 /// `hands` hands are over.
 fn call_through(app: &mut App, hands: u64) {
-    use cardgames::game::Game;
     for _ in 0..100_000 {
-        let Some(h) = app.holdem() else {
+        let Some(t) = app.table::<Session>() else {
             panic!("left the table")
         };
-        let played = h.session().map_or(0, |s| s.hands_played());
-        match h.session().and_then(|s| s.table()).and_then(|t| t.to_act()) {
-            None if played >= hands => return,
-            None => press(app, KeyCode::Char('n')),
-            Some(0) => press(app, KeyCode::Char('c')),
-            Some(_) => {
-                app.tick();
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+        let played = t.running().deals;
+        match t.seen().stage {
+            Stage::DealOver if played >= hands => return,
+            Stage::DealOver => press(app, KeyCode::Char('n')),
+            Stage::Turn(0) => press(app, KeyCode::Char('c')),
+            Stage::Turn(_) => wait(app),
+            Stage::Over => panic!("the table ended"),
         }
     }
     panic!("{hands} hands never ended");
 }
 
-/// What the Hold'em computer players have learned, as a save holds it.
-fn reads(app: &App) -> serde_json::Value {
-    app.holdem()
-        .and_then(|h| h.save())
-        .map(|s| serde_json::to_value(s).unwrap_or_default()["reads"].clone())
+/// The Hold'em session as it would be saved.
+fn save(app: &App) -> serde_json::Value {
+    app.table::<Session>()
+        .and_then(|t| t.save())
         .unwrap_or_default()
 }
 
-/// The Hold'em session, as JSON.
-fn session(app: &App) -> Option<String> {
-    app.holdem()
-        .and_then(|h| h.session())
-        .map(|s| serde_json::to_string(s).unwrap_or_default())
+/// What the Hold'em computer players have learned, as a save holds it.
+fn reads(app: &App) -> serde_json::Value {
+    save(app)["memories"].clone()
 }
 
 #[test]
@@ -711,7 +738,7 @@ fn holdem_bots_keep_their_reads_across_a_save() {
         you["preflop_actions"].as_u64().unwrap_or(0) >= 1,
         "seat 1 watched you act: {you}"
     );
-    press(&mut app, KeyCode::Char('l'));
+    press(&mut app, KeyCode::Char('q'));
     let mut again = App::with_store(Store::at(dir.path()), false, false);
     press(&mut again, KeyCode::Enter); // Resume
     assert_eq!(reads(&again), before);
@@ -719,7 +746,6 @@ fn holdem_bots_keep_their_reads_across_a_save() {
 
 #[test]
 fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
-    use cardgames::game::Game;
     let dirs = [(); 2].map(|()| tempfile::tempdir().unwrap_or_else(|e| panic!("{e}")));
     let [mut kept, mut left] = [0, 1].map(|i| {
         let mut app = seated_at_holdem(dirs[i].path(), 9);
@@ -727,17 +753,16 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
         // Deal the third hand and let a computer player begin to think.
         press(&mut app, KeyCode::Char('n'));
         loop {
-            let table = app.holdem().and_then(|h| h.session()?.table().cloned());
-            match table.and_then(|t| t.to_act()) {
-                Some(0) => press(&mut app, KeyCode::Char('c')),
-                Some(_) => break,
-                None => panic!("the hand ended at once"),
+            match app.table::<Session>().map(|t| t.seen().stage) {
+                Some(Stage::Turn(0)) => press(&mut app, KeyCode::Char('c')),
+                Some(Stage::Turn(_)) => break,
+                _ => panic!("the hand ended at once"),
             }
         }
         app.tick();
         app
     });
-    press(&mut left, KeyCode::Char('l'));
+    press(&mut left, KeyCode::Char('q'));
     let quick = Settings {
         bot_delay_ms: 0,
         ..Settings::default()
@@ -751,19 +776,10 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
         call_through(app, 5);
     }
     assert_eq!(
-        session(&resumed),
-        session(&kept),
-        "the same hands, same bets"
-    );
-    assert_eq!(reads(&resumed), reads(&kept));
-    let save = |app: &App| {
-        app.holdem()
-            .and_then(|h| h.save())
-            .and_then(|s| serde_json::to_value(s).ok())
-    };
-    assert_eq!(
         save(&resumed),
         save(&kept),
-        "the bots' generator and your results included"
+        "the same hands, the same bets, the bots' reads and generator"
     );
+    let running = |app: &App| app.table::<Session>().map(|t| t.running());
+    assert_eq!(running(&resumed), running(&kept), "and your results");
 }

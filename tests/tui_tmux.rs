@@ -155,7 +155,7 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.keys(&["?"]);
     t.wait_for("Keys: Main menu");
     t.keys(&["Escape", "Enter"]);
-    t.wait_for("you take the bottom seat");
+    t.wait_for("New game of Texas Hold'em");
     t.keys(&["Enter"]);
     // Act when it is our turn; if everyone folds to us first, deal on.
     if t.wait_for_any(&["Your turn", "Hand over"])
@@ -164,18 +164,20 @@ fn menu_settings_and_quit_restore_the_terminal() {
         t.keys(&["n"]);
         t.wait_for("Your turn");
     }
-    t.keys(&["c", "l"]);
-    // From here on the menu starts with the saved game: Resume, Hold'em,
+    t.keys(&["c", "q"]);
+    // From here on the menu starts with the saved games, then Hold'em,
     // Dice of Doom, Honeymoon, Solver, Settings, Quit.
-    t.wait_for("Resume Hold'em");
+    t.wait_for("Resume Texas Hold'em");
     t.keys(&["Down", "Down", "Enter"]);
     t.wait_for("New game of Dice of Doom");
     t.keys(&["Enter"]);
     t.wait_for("Your move: pick an attacker");
     t.keys(&["Right", "Down", "q"]);
     let menu = t.wait_for("Resume Dice of Doom");
-    assert!(menu.contains("5×5 classic, move 0"), "{menu}");
-    t.keys(&["Down", "Down", "Down", "Enter"]);
+    assert!(menu.contains("5×5 classic, game 1"), "{menu}");
+    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    t.wait_for("New game of Honeymoon bridge");
+    t.keys(&["Enter"]);
     // Pass until a contract is reached (two passes redeal).
     for _ in 0..20 {
         if t.wait_for_any(&["Your call", "Exchange trick"])
@@ -188,12 +190,14 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.wait_for("Exchange trick");
     t.wait_for("Your card");
     t.keys(&["Enter", "q"]);
-    t.wait_for("Resume honeymoon match");
-    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    t.wait_for("Resume Honeymoon bridge");
+    t.keys(&["Down", "Down", "Down", "Down", "Down", "Down", "Enter"]);
     t.wait_for("to play:");
     t.keys(&["Enter"]);
     t.wait_for("Trick: North led");
-    t.keys(&["u", "q", "Down", "Down", "Down", "Down", "Down", "Enter"]);
+    t.keys(&[
+        "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
+    ]);
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);
     t.wait_for("Main menu");

@@ -92,6 +92,24 @@ impl Suit {
     }
 }
 
+/// A suit in JSON is its letter (`"s"`).
+impl Serialize for Suit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let s = String::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Suit::from_char), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(serde::de::Error::custom(format!("{s:?} is not a suit"))),
+        }
+    }
+}
+
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

@@ -7,9 +7,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
 use super::{CliError, seed_or_announce};
-use crate::bridge::{self, diagram, pbn_record};
-use crate::cards::{Deck, pbn::hand_string, standard_deck};
-use crate::game::rng_from_seed;
+use cardgames::bridge::{self, diagram, pbn_record};
+use cardgames::cards::{Deck, pbn::hand_string, standard_deck};
+use cardgames::game::rng_from_seed;
 
 /// Arguments of `cardgames deal`.
 #[derive(Debug, Args)]

@@ -3,19 +3,20 @@
 //! other on random boards.
 
 use std::io::Write;
+use std::sync::Mutex;
 use std::time::Duration;
 
-use clap::{Args, Subcommand, ValueEnum};
-use rayon::prelude::*;
+use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
-use super::{CliError, seed_or_announce};
-use crate::doom::bots::{AiKind, make_bot};
-use crate::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
-use crate::doom::state::{Deal, random_board, sim_board};
-use crate::doom::strong::{Limits, StrongSearch};
-use crate::doom::{Board, Config, DoomGame, Move, Position, RuleSet, board, eval, svg};
-use crate::game::{Bot, Game, rng_from_seed};
+use super::{CliError, parsed, seed_or_announce};
+use cardgames::doom::bots::{AiKind, UnknownAi, make_bot};
+use cardgames::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
+use cardgames::doom::strong::{Limits, StrongSearch};
+use cardgames::doom::{Board, Config, Deal, DoomGame, Move, Position, RuleSet, board, eval, svg};
+use cardgames::game::BoxBot;
+use cardgames::runner::RunError;
+use cardgames::runner::matches::{self, Spec};
 
 /// Arguments of `cardgames doom`: a headless command, or the options of
 /// a game on screen.
@@ -41,24 +42,6 @@ pub enum DoomCommand {
     Sim(SimArgs),
 }
 
-/// The rule sets on the command line.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum RulesArg {
-    /// v1/v2: more dice always win; reinforcement = captured − 1.
-    Classic,
-    /// v4: dice rolls decide; reinforcement = largest group.
-    Chance,
-}
-
-impl From<RulesArg> for RuleSet {
-    fn from(r: RulesArg) -> RuleSet {
-        match r {
-            RulesArg::Classic => RuleSet::Classic,
-            RulesArg::Chance => RuleSet::Chance,
-        }
-    }
-}
-
 /// Game settings shared by the commands.
 #[derive(Debug, Args)]
 pub struct GameOpts {
@@ -68,16 +51,15 @@ pub struct GameOpts {
     /// The most dice on a hex (2 to 8) [default: 3 classic, 5 chance].
     #[arg(long)]
     max_dice: Option<u8>,
-    /// Rule set.
-    #[arg(long, value_enum, default_value_t = RulesArg::Classic)]
-    rules: RulesArg,
+    /// Rule set: classic (more dice win) or chance (dice rolls).
+    #[arg(long, default_value = "classic", value_parser = parsed::<RuleSet>)]
+    rules: RuleSet,
 }
 
 impl GameOpts {
     fn config(&self) -> Result<Config, CliError> {
-        let rules = RuleSet::from(self.rules);
-        let max_dice = self.max_dice.unwrap_or(rules.book_max_dice());
-        Config::new(self.players, max_dice, rules).map_err(CliError::input)
+        let max_dice = self.max_dice.unwrap_or(self.rules.book_max_dice());
+        Config::new(self.players, max_dice, self.rules).map_err(CliError::input)
     }
 }
 
@@ -107,15 +89,6 @@ pub struct SolveArgs {
     json: bool,
 }
 
-/// How sim draws its boards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BoardsArg {
-    /// The book's gen-board.
-    Book,
-    /// Equal hexes and dice for every player.
-    Balanced,
-}
-
 /// Arguments of `cardgames doom svg`.
 #[derive(Debug, Args)]
 pub struct SvgArgs {
@@ -140,11 +113,8 @@ pub struct SimArgs {
     /// is played by AI (s + g) mod count, so every AI takes every seat.
     #[arg(long, value_delimiter = ',', required = true)]
     ai: Vec<String>,
-    /// Board side (2 to 8).
-    #[arg(long, default_value_t = 5)]
-    size: usize,
     #[command(flatten)]
-    game: GameOpts,
+    game: super::play::DoomOptions,
     /// Seed for the boards and dice.
     #[arg(long)]
     seed: Option<u64>,
@@ -155,10 +125,6 @@ pub struct SimArgs {
     /// The strong AI's time budget per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     budget_ms: u64,
-    /// How the boards are drawn: book (the book's gen-board: every hex to a
-    /// random player, often lopsided) or balanced (equal hexes and dice).
-    #[arg(long, value_enum, default_value_t = BoardsArg::Book)]
-    boards: BoardsArg,
     /// Moves after which a game is stopped and scored by hexes held.
     #[arg(long, default_value_t = 5000)]
     max_moves: u64,
@@ -298,15 +264,18 @@ fn draw(a: SvgArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// One finished (or cut) game: each AI's share of the win, and which AI
 /// moved first.
-struct Played {
-    shares: Vec<f64>,
-    first: usize,
-    cut: bool,
+/// What `doom sim` counts beside the wins: per AI, the games it moved
+/// first in and its wins there; games cut short; moves made.
+#[derive(Default)]
+struct Counts {
+    first: Vec<(u32, f64)>,
+    cut: usize,
     moves: u64,
 }
 
 fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let cfg = a.game.config()?;
+    let setup = a.game.setup();
+    let cfg = setup.config().map_err(CliError::input)?;
     let kinds: Vec<AiKind> =
         a.ai.iter()
             .map(|s| s.parse().map_err(CliError::input))
@@ -318,47 +287,61 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             cfg.players
         )));
     }
-    // Checks the size once, before the games start.
-    random_board(a.size, &cfg, &mut rng_from_seed(0)).map_err(CliError::input)?;
     let seed = seed_or_announce(a.seed);
     let limits = match a.depth {
         Some(d) => Limits::depth(d),
         None => Limits::time(Duration::from_millis(a.budget_ms)),
     };
     let count = kinds.len();
-    let games: Vec<Played> = (0..u64::from(a.games))
-        .into_par_iter()
-        .map(|g| play_one(&cfg, &kinds, a.size, a.boards, seed, g, limits, a.max_moves))
-        .collect();
-    let mut totals = vec![0f64; count];
-    // Per AI: games moved first and the wins in them.
-    let mut first = vec![(0u32, 0f64); count];
-    for p in &games {
-        for (t, s) in totals.iter_mut().zip(&p.shares) {
-            *t += s;
+    let spec = Spec::<DoomGame> {
+        setup,
+        bots: kinds.iter().map(|k| k.name().to_string()).collect(),
+        plays: u64::from(a.games),
+        rotations: count as u64,
+        seed,
+        max_actions: Some(a.max_moves),
+    };
+    let counts = Mutex::new(Counts {
+        first: vec![(0, 0.0); count],
+        ..Counts::default()
+    });
+    let make = |name: &str| -> Result<BoxBot<DoomGame>, RunError> {
+        let kind: AiKind = name
+            .parse()
+            .map_err(|e: UnknownAi| RunError::Rule(e.to_string()))?;
+        Ok(make_bot(kind, limits))
+    };
+    let standings = matches::run(&spec, make, |p| {
+        if let Ok(mut c) = counts.lock() {
+            let first = p.bot_of_seat[0];
+            c.first[first].0 += 1;
+            c.first[first].1 += p.scores[0];
+            c.cut += usize::from(p.cut);
+            c.moves += p.game.moves_made();
         }
-        first[p.first].0 += 1;
-        first[p.first].1 += p.shares[p.first];
-    }
-    let cut = games.iter().filter(|p| p.cut).count();
-    let moves: u64 = games.iter().map(|p| p.moves).sum();
+    })
+    .map_err(CliError::input)?;
+    let Counts { first, cut, moves } = counts.into_inner().unwrap_or_default();
     let n = f64::from(a.games);
+    let boards = match setup.boards {
+        Deal::Book => "book",
+        Deal::Balanced => "balanced",
+    };
     if a.json {
-        let ais: Vec<Value> = kinds
+        let ais: Vec<Value> = standings
             .iter()
-            .zip(&totals)
             .zip(&first)
-            .map(|((k, t), (fg, fw))| {
-                json!({"ai": k.name(), "wins": t, "rate": t / n, "first_games": fg, "first_wins": fw})
+            .map(|(s, (fg, fw))| {
+                json!({"ai": s.bot, "wins": s.total, "rate": s.total / n, "ci95": s.ci95, "first_games": fg, "first_wins": fw})
             })
             .collect();
         let doc = json!({
             "games": a.games,
-            "size": a.size,
+            "size": setup.size,
             "players": cfg.players,
             "max_dice": cfg.max_dice,
             "rules": cfg.rules.name(),
-            "boards": if a.boards == BoardsArg::Book { "book" } else { "balanced" },
+            "boards": boards,
             "seed": seed,
             "ais": ais,
             "cut": cut,
@@ -370,18 +353,20 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             out,
             "{} games, {}x{}, {} players, {} rules, max dice {}, seed {seed}",
             a.games,
-            a.size,
-            a.size,
+            setup.size,
+            setup.size,
             cfg.players,
             cfg.rules.name(),
             cfg.max_dice
         )?;
-        for ((k, t), (fg, fw)) in kinds.iter().zip(&totals).zip(&first) {
+        for (s, (fg, fw)) in standings.iter().zip(&first) {
             writeln!(
                 out,
-                "  {:<7} {t:>8.1} wins  {:>6.1}%  (moving first: {fw:.1} of {fg})",
-                k.name(),
-                100.0 * t / n
+                "  {:<7} {:>8.1} wins  {:>6.1}% ± {:.1}  (moving first: {fw:.1} of {fg})",
+                s.bot,
+                s.total,
+                100.0 * s.total / n,
+                100.0 * s.ci95
             )?;
         }
         if cut > 0 {
@@ -393,73 +378,4 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-/// Plays game `g`: the board is shared by each run of `kinds.len()`
-/// games, and seat `s` is played by AI `(s + g) % kinds.len()`.
-#[allow(clippy::too_many_arguments)]
-fn play_one(
-    cfg: &Config,
-    kinds: &[AiKind],
-    size: usize,
-    boards: BoardsArg,
-    seed: u64,
-    g: u64,
-    limits: Limits,
-    max_moves: u64,
-) -> Played {
-    let count = kinds.len() as u64;
-    let deal = match boards {
-        BoardsArg::Book => Deal::Book,
-        BoardsArg::Balanced => Deal::Balanced,
-    };
-    // The size was checked before the games started.
-    let board = match sim_board(deal, size, cfg, seed, g, count) {
-        Ok(b) => b,
-        Err(_) => {
-            return Played {
-                shares: vec![0.0; kinds.len()],
-                first: 0,
-                cut: true,
-                moves: 0,
-            };
-        }
-    };
-    let mut game = DoomGame::new(*cfg, board, 0, seed.wrapping_add(g));
-    let seat_ai = |s: usize| ((s as u64 + g) % count) as usize;
-    let mut bots: Vec<Box<dyn Bot<DoomGame>>> =
-        kinds.iter().map(|&k| make_bot(k, limits)).collect();
-    let mut rng = rng_from_seed(seed.rotate_left(17) ^ g);
-    let mut cut = false;
-    while let Some(seat) = game.to_act() {
-        if game.moves_made() >= max_moves {
-            cut = true;
-            break;
-        }
-        let view = game.view(seat);
-        let m = bots[seat_ai(seat)].choose(&view, &mut rng);
-        for (i, bot) in bots.iter_mut().enumerate() {
-            if i != seat_ai(seat) {
-                bot.observe(&view, &m);
-            }
-        }
-        if game.apply(m).is_err() {
-            // A bot's move is always legal; should one not be, pass or end.
-            let fallback = game.legal_actions().first().copied().unwrap_or(Move::Pass);
-            if game.apply(fallback).is_err() {
-                break;
-            }
-        }
-    }
-    let result = game.outcome().unwrap_or_else(|| game.standing());
-    let mut shares = vec![0.0; kinds.len()];
-    for (s, share) in result.shares.iter().enumerate() {
-        shares[seat_ai(s)] += share;
-    }
-    Played {
-        shares,
-        first: seat_ai(0),
-        cut,
-        moves: game.moves_made(),
-    }
 }

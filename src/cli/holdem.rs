@@ -7,10 +7,10 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::{CliError, seed_or_announce};
-use crate::cards::{Card, CardSet, parse_distinct};
-use crate::holdem::equity::{self, Equity, Plan, Spot, Stop};
-use crate::holdem::eval::best_five;
-use crate::holdem::range::Range;
+use cardgames::cards::{Card, CardSet, parse_distinct};
+use cardgames::holdem::equity::{self, Equity, Plan, Spot, Stop};
+use cardgames::holdem::eval::best_five;
+use cardgames::holdem::range::Range;
 
 /// The `holdem` subcommands.
 #[derive(Debug, Subcommand)]
@@ -21,6 +21,12 @@ pub enum Holdem {
     Equity(EquityArgs),
     /// A headless match between bots: bb/100 per seat with a 95% interval.
     Sim(super::holdem_sim::SimArgs),
+    /// Replay hand histories (PHH, PHHS, PokerStars) to their final stacks.
+    Replay(super::holdem_history::ReplayArgs),
+    /// Convert hand histories between PHH and PokerStars text.
+    Convert(super::holdem_history::ConvertArgs),
+    /// Player statistics from hand histories: VPIP, PFR, 3-bet, AF, WTSD, W$SD, bb/100.
+    Stats(super::holdem_history::StatsArgs),
 }
 
 /// Arguments of `cardgames holdem rank`.
@@ -97,6 +103,9 @@ pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
         Holdem::Rank(args) => rank(args, ascii, out),
         Holdem::Equity(args) => equity(args, out),
         Holdem::Sim(args) => super::holdem_sim::run(args, out),
+        Holdem::Replay(args) => super::holdem_history::run_replay(args, out),
+        Holdem::Convert(args) => super::holdem_history::run_convert(args, out),
+        Holdem::Stats(args) => super::holdem_history::run_stats(args, out),
     }
 }
 

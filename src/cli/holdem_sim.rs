@@ -1,6 +1,6 @@
-//! `cardgames holdem sim`: a headless match between named bots, with
-//! per-seat results in big blinds per 100 hands and a 95% interval, and
-//! optionally one PHH file per hand.
+//! `cardgames holdem sim`: a headless match between named bots (through
+//! the runner's match runner), with per-bot results in big blinds per 100
+//! hands and a 95% interval, and optionally one PHH file per hand.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,11 +9,13 @@ use std::sync::Mutex;
 use clap::Args;
 use serde_json::json;
 
+use super::play::{ForcedArgs, Stakes};
 use super::{CliError, seed_or_announce};
-use crate::holdem::phh;
-use crate::holdem::pots::Chips;
-use crate::holdem::sim::Match;
-use crate::holdem::table::{Blinds, MAX_SEATS, Table};
+use cardgames::holdem::phh;
+use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+use cardgames::holdem::table::MAX_SEATS;
+use cardgames::runner::make_bot;
+use cardgames::runner::matches::{self, Played, Spec};
 
 /// Arguments of `cardgames holdem sim`.
 #[derive(Debug, Args)]
@@ -32,19 +34,18 @@ pub struct SimArgs {
     )]
     seats: Vec<String>,
 
-    /// Every stack at the start of every hand.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    stack: u64,
+    #[command(flatten)]
+    stakes: Stakes,
 
-    /// The blinds, small/big.
-    #[arg(long, default_value = "5/10", value_name = "SB/BB")]
-    blinds: String,
+    #[command(flatten)]
+    forced: ForcedArgs,
 
     /// Seed for the cards and the bots; the same seed replays the match.
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Write one PHH file per hand into this directory.
+    /// Write every hand as a PHH file into this directory, one file per
+    /// hand.
     #[arg(long, value_name = "DIR")]
     phh_dir: Option<PathBuf>,
 
@@ -57,85 +58,85 @@ pub struct SimArgs {
     json: bool,
 }
 
-fn parse_blinds(s: &str) -> Result<Blinds, CliError> {
-    let bad = || CliError::Input(format!("bad --blinds '{s}': expected SB/BB, e.g. 5/10"));
-    let (sb, bb) = s.split_once('/').ok_or_else(bad)?;
-    let small: Chips = sb.trim().parse().map_err(|_| bad())?;
-    let big: Chips = bb.trim().parse().map_err(|_| bad())?;
-    if small == 0 || small > big {
-        return Err(CliError::Input(format!(
-            "bad --blinds '{s}': need 0 < small <= big"
-        )));
-    }
-    Ok(Blinds { small, big })
-}
-
-fn write_phh(
-    dir: &Path,
-    deal: u64,
-    rotation: usize,
-    duplicate: bool,
-    table: &Table,
-) -> std::io::Result<()> {
+fn write_phh(dir: &Path, p: &Played<Session>, duplicate: bool, seats: u64) -> std::io::Result<()> {
     let name = if duplicate {
-        format!("hand-{:06}-{rotation}.phh", deal + 1)
+        format!("hand-{:06}-{}.phh", p.deal + 1, p.play % seats)
     } else {
-        format!("hand-{:06}.phh", deal + 1)
+        format!("hand-{:06}.phh", p.deal + 1)
     };
-    std::fs::write(dir.join(name), phh::write(table))
+    std::fs::write(dir.join(name), phh::write(p.game.table()))
 }
 
 /// Runs `cardgames holdem sim`.
 pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if !(2..=MAX_SEATS).contains(&args.seats.len()) {
+    let k = args.seats.len();
+    if !(2..=MAX_SEATS).contains(&k) {
         return Err(CliError::Input(format!(
-            "--seats needs 2 to {MAX_SEATS} bots, got {}",
-            args.seats.len()
+            "--seats needs 2 to {MAX_SEATS} bots, got {k}"
         )));
     }
-    let blinds = parse_blinds(&args.blinds)?;
+    // Every hand starts from fresh stacks: each play is a new session.
+    let setup = Setup {
+        seats: k,
+        stack: args.stakes.stack,
+        blinds: args.stakes.blinds,
+        mode: Mode::Cash {
+            rebuy: Rebuy::TopUp,
+        },
+        ante: args.forced.ante,
+        bb_ante: args.forced.bb_ante,
+        straddle: args.forced.straddle,
+    };
+    setup.check().map_err(CliError::input)?;
+    let bots: Vec<String> = args
+        .seats
+        .iter()
+        .map(|s| s.trim().to_ascii_lowercase())
+        .collect();
+    for name in &bots {
+        make_bot::<Session>(name).map_err(CliError::input)?;
+    }
     if let Some(dir) = &args.phh_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Input(format!("cannot create {}: {e}", dir.display())))?;
     }
     let seed = seed_or_announce(args.seed);
-    let m = Match {
-        bots: args
-            .seats
-            .iter()
-            .map(|s| s.trim().to_ascii_lowercase())
-            .collect(),
-        deals: args.hands,
-        stack: args.stack,
-        blinds,
+    let rotations = if args.duplicate { k as u64 } else { 1 };
+    let spec = Spec::<Session> {
+        setup,
+        bots,
+        plays: args.hands * rotations,
+        rotations,
         seed,
-        duplicate: args.duplicate,
+        max_actions: None,
     };
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
-    let results = m
-        .run(|deal, rotation, table| {
-            if let Some(dir) = &args.phh_dir
-                && let Err(e) = write_phh(dir, deal, rotation, args.duplicate, table)
-                && let Ok(mut slot) = write_error.lock()
-            {
-                slot.get_or_insert(e);
-            }
-        })
-        .map_err(CliError::input)?;
+    let results = matches::run(&spec, make_bot::<Session>, |p| {
+        if let Some(dir) = &args.phh_dir
+            && let Err(e) = write_phh(dir, p, args.duplicate, k as u64)
+            && let Ok(mut slot) = write_error.lock()
+        {
+            slot.get_or_insert(e);
+        }
+    })
+    .map_err(CliError::input)?;
     if let Some(e) = write_error.into_inner().ok().flatten() {
         return Err(CliError::Input(format!("cannot write PHH files: {e}")));
     }
+    let bb = setup.blinds.big as f64;
+    let per_100 = |chips: f64| (chips / bb * 100.0 * 100.0).round() / 100.0;
     if args.json {
         let seats: Vec<_> = results
             .iter()
-            .map(|r| {
+            .enumerate()
+            .map(|(seat, r)| {
                 json!({
-                    "seat": r.seat,
+                    "seat": seat,
                     "bot": r.bot,
-                    "hands": r.hands,
-                    "net": r.net,
-                    "bb_per_100": (r.bb_per_100 * 100.0).round() / 100.0,
-                    "ci95": (r.ci95 * 100.0).round() / 100.0,
+                    "hands": r.plays,
+                    "net": r.total.round() as i64,
+                    "bb_per_100": per_100(r.mean),
+                    "ci95": per_100(r.ci95),
                 })
             })
             .collect();
@@ -143,8 +144,11 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "hands": args.hands,
             "duplicate": args.duplicate,
             "seed": seed,
-            "blinds": [blinds.small, blinds.big],
-            "stack": args.stack,
+            "blinds": [setup.blinds.small, setup.blinds.big],
+            "ante": setup.ante,
+            "bb_ante": setup.bb_ante,
+            "straddle": setup.straddle,
+            "stack": setup.stack,
             "seats": seats,
         });
         writeln!(out, "{doc}")?;
@@ -154,20 +158,25 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "{} deals{}, blinds {}/{}, stack {}, seed {seed}",
             args.hands,
             if args.duplicate { " (duplicate)" } else { "" },
-            blinds.small,
-            blinds.big,
-            args.stack
+            setup.blinds.small,
+            setup.blinds.big,
+            setup.stack
         )?;
         writeln!(
             out,
             "{:<4} {:<8} {:>9} {:>11} {:>9} {:>8}",
             "seat", "bot", "hands", "net", "bb/100", "±95%"
         )?;
-        for r in &results {
+        for (seat, r) in results.iter().enumerate() {
             writeln!(
                 out,
                 "{:<4} {:<8} {:>9} {:>11} {:>9.2} {:>8.2}",
-                r.seat, r.bot, r.hands, r.net, r.bb_per_100, r.ci95
+                seat,
+                r.bot,
+                r.plays,
+                r.total.round() as i64,
+                per_100(r.mean),
+                per_100(r.ci95)
             )?;
         }
     }

@@ -6,17 +6,22 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use clap::{Args, Subcommand, ValueEnum};
-use serde_json::json;
+use std::sync::Mutex;
+
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
 
 use super::{CliError, seed_or_announce};
-use crate::cards::pbn::parse_hand;
-use crate::cards::{Card, Suit};
-use crate::honeymoon::bots::{self, BOT_NAMES};
-use crate::honeymoon::db::Db;
-use crate::honeymoon::game::{LeadRule, Options, Scoring};
-use crate::honeymoon::solver::{Analysis, Solver};
-use crate::honeymoon::{NORTH, Position, SOUTH, parse_trump};
+use cardgames::cards::pbn::parse_hand;
+use cardgames::cards::{Card, Suit};
+use cardgames::game::Game;
+use cardgames::honeymoon::db::Db;
+use cardgames::honeymoon::db_build;
+use cardgames::honeymoon::game::Honeymoon;
+use cardgames::honeymoon::solver::{Analysis, Solver};
+use cardgames::honeymoon::{NORTH, Position, SOUTH, parse_trump};
+use cardgames::runner::make_bot;
+use cardgames::runner::matches::{self, Spec};
 
 /// Arguments of `cardgames honeymoon`: a headless command, or the
 /// options of a match on screen.
@@ -113,34 +118,8 @@ pub struct SimArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Disallow no-trump contracts.
-    #[arg(long)]
-    no_nt: bool,
-    /// Who leads the first trick of the play phase.
-    #[arg(long, value_enum, default_value_t = LeadArg::ExchangeLoser)]
-    opening_lead: LeadArg,
-    /// Allow double and redouble.
-    #[arg(long)]
-    doubling: bool,
-    /// How a deal scores.
-    #[arg(long, value_enum, default_value_t = ScoringArg::Bridge)]
-    scoring: ScoringArg,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum LeadArg {
-    /// The loser of the last exchange trick.
-    ExchangeLoser,
-    /// Declarer's opponent.
-    Defender,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ScoringArg {
-    /// Bridge trick values, bonuses and undertricks.
-    Bridge,
-    /// Ten points per trick of difference.
-    Difference,
+    #[command(flatten)]
+    options: super::play::HoneymoonOptions,
 }
 
 /// Runs `cardgames honeymoon …`.
@@ -149,7 +128,7 @@ pub fn run(args: HoneymoonArgs, ascii: bool, out: &mut dyn Write) -> Result<(), 
         Some(HoneymoonCommand::Solve(a)) => solve(a, ascii, out),
         Some(HoneymoonCommand::Db {
             command: DbCommand::Build(a),
-        }) => db_build(a, out),
+        }) => build_db(a, out),
         Some(HoneymoonCommand::Sim(a)) => sim(a, out),
         None => Err(CliError::Input(
             "choose a honeymoon command: solve, db build or sim (see --help)".into(),
@@ -245,7 +224,7 @@ fn solve(args: SolveArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliErr
     Ok(())
 }
 
-fn analysis_json(a: &Analysis) -> serde_json::Value {
+fn analysis_json(a: &Analysis) -> Value {
     json!({
         "north": a.tricks[NORTH],
         "south": a.tricks[SOUTH],
@@ -316,9 +295,9 @@ fn seat_name(seat: usize) -> &'static str {
     if seat == NORTH { "North" } else { "South" }
 }
 
-fn db_build(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
+fn build_db(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start = Instant::now();
-    let db = Db::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
+    let db = db_build::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
     let built = start.elapsed();
     db.save(&args.out)
         .map_err(|e| CliError::Input(format!("{}: {e}", args.out.display())))?;
@@ -333,65 +312,96 @@ fn db_build(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// What `honeymoon sim` counts per bot beside its points.
+#[derive(Default)]
+struct Counts {
+    contracts: [u32; 2],
+    made: [u32; 2],
+    redeals: u64,
+    /// Per deal, the first bot's points less the second's over both tables.
+    net: std::collections::BTreeMap<u64, f64>,
+}
+
 fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let names: Vec<&str> = args.ai.split(',').map(str::trim).collect();
-    let [a, b] = names.as_slice() else {
+    let names: Vec<String> = args
+        .ai
+        .split(',')
+        .map(|n| n.trim().to_ascii_lowercase())
+        .collect();
+    if names.len() != 2 {
         return Err(CliError::Input(format!(
             "--ai wants two bots, like strong,greedy (got '{}')",
             args.ai
         )));
+    }
+    for name in &names {
+        make_bot::<Honeymoon>(name).map_err(CliError::input)?;
+    }
+    let seed = seed_or_announce(args.seed);
+    let spec = Spec::<Honeymoon> {
+        setup: args.options.options(),
+        bots: names.clone(),
+        plays: 2 * u64::from(args.games),
+        rotations: 2,
+        seed,
+        max_actions: Some(10_000),
     };
-    for name in [a, b] {
-        if !BOT_NAMES.contains(name) {
-            return Err(CliError::Input(format!(
-                "unknown bot '{name}' (expected one of {})",
-                BOT_NAMES.join(", ")
-            )));
+    let counts = Mutex::new(Counts::default());
+    let standings = matches::run(&spec, make_bot::<Honeymoon>, |p| {
+        let Some(result) = p.game.outcome() else {
+            return;
+        };
+        if let Ok(mut c) = counts.lock() {
+            let declarer = p.bot_of_seat[result.contract.declarer];
+            c.contracts[declarer] += 1;
+            c.made[declarer] += u32::from(result.declarer_tricks >= result.contract.target());
+            c.redeals += p.game.deal_number();
+            let a = p.bot_of_seat.iter().position(|&b| b == 0).unwrap_or(0);
+            *c.net.entry(p.deal).or_default() += p.scores[a] - p.scores[1 - a];
+        }
+    })
+    .map_err(CliError::input)?;
+    let c = counts.into_inner().unwrap_or_default();
+    let mut match_points = [0.0f64; 2];
+    for net in c.net.values() {
+        match net.partial_cmp(&0.0) {
+            Some(std::cmp::Ordering::Greater) => match_points[0] += 1.0,
+            Some(std::cmp::Ordering::Less) => match_points[1] += 1.0,
+            _ => {
+                match_points[0] += 0.5;
+                match_points[1] += 0.5;
+            }
         }
     }
-    let options = Options {
-        no_trump: !args.no_nt,
-        lead_rule: match args.opening_lead {
-            LeadArg::ExchangeLoser => LeadRule::ExchangeLoser,
-            LeadArg::Defender => LeadRule::Defender,
-        },
-        doubling: args.doubling,
-        scoring: match args.scoring {
-            ScoringArg::Bridge => Scoring::Bridge,
-            ScoringArg::Difference => Scoring::Difference,
-        },
-    };
-    let seed = seed_or_announce(args.seed);
-    let result = bots::run_match(a, b, args.games, options, seed).map_err(CliError::input)?;
+    let points: Vec<i64> = standings.iter().map(|s| s.total.round() as i64).collect();
     if args.json {
+        let bots: Vec<Value> = (0..2)
+            .map(|i| {
+                json!({"name": names[i], "points": points[i], "points_per_deal": standings[i].mean, "ci95": standings[i].ci95, "match_points": match_points[i], "contracts": c.contracts[i], "made": c.made[i]})
+            })
+            .collect();
         writeln!(
             out,
             "{}",
-            json!({
-                "games": result.games,
-                "seed": seed,
-                "bots": [
-                    {"name": a, "points": result.points[0], "match_points": result.match_points[0], "contracts": result.contracts[0], "made": result.made[0]},
-                    {"name": b, "points": result.points[1], "match_points": result.match_points[1], "contracts": result.contracts[1], "made": result.made[1]},
-                ],
-                "redeals": result.redeals,
-            })
+            json!({"games": args.games, "seed": seed, "bots": bots, "redeals": c.redeals})
         )?;
     } else {
-        writeln!(out, "{} deals, seed {seed}, seats alternated", result.games)?;
-        for (i, name) in [a, b].iter().enumerate() {
-            let share = result.match_points[i] / f64::from(result.games.max(1));
+        writeln!(out, "{} deals, seed {seed}, seats alternated", args.games)?;
+        for (i, name) in names.iter().enumerate() {
+            let share = match_points[i] / f64::from(args.games.max(1));
             writeln!(
                 out,
-                "{name:<8} points {:>7}  match points {:>6.1} ({:.1}%)  declared {} made {}",
-                result.points[i],
-                result.match_points[i],
+                "{name:<8} points {:>7} ({:+.1} ± {:.1} a deal)  match points {:>6.1} ({:.1}%)  declared {} made {}",
+                points[i],
+                standings[i].mean,
+                standings[i].ci95,
+                match_points[i],
                 share * 100.0,
-                result.contracts[i],
-                result.made[i]
+                c.contracts[i],
+                c.made[i]
             )?;
         }
-        writeln!(out, "redeals (two passes): {}", result.redeals)?;
+        writeln!(out, "redeals (two passes): {}", c.redeals)?;
     }
     Ok(())
 }

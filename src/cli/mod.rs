@@ -1,36 +1,51 @@
 //! The command line: clap definitions for every command, and dispatch to
-//! the headless commands (one file per game). No command here decides a
-//! rule; each calls the library.
+//! the headless commands (one file per game) or the terminal app. No
+//! command here decides a rule; each calls the library.
 
 mod deal;
 pub mod doom;
+mod hall;
 pub mod holdem;
+mod holdem_history;
 mod holdem_sim;
 pub mod honeymoon;
 mod play;
 
+use std::fmt::Display;
 use std::io::{self, Write};
+use std::str::FromStr;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::game::random_seed;
+use cardgames::game::random_seed;
 
-/// Why a command failed. `Input` is the user's mistake (exit status 2).
+/// Why a command failed.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Bad input: a malformed argument, file or position.
+    /// Bad input: a malformed argument, file or position (exit status 2).
     #[error("{0}")]
     Input(String),
-    /// Writing the output failed.
+    /// Something could not run: the terminal, the network (exit status 1).
+    #[error("{0}")]
+    Failed(String),
+    /// Writing the output failed (exit status 1).
     #[error(transparent)]
     Io(#[from] io::Error),
 }
 
 impl CliError {
     /// A bad-input error from any displayable cause.
-    pub fn input(e: impl std::fmt::Display) -> CliError {
+    pub fn input(e: impl Display) -> CliError {
         CliError::Input(e.to_string())
     }
+}
+
+/// A flag's value read by the library's own parser, for clap.
+pub fn parsed<T: FromStr>(text: &str) -> Result<T, String>
+where
+    T::Err: Display,
+{
+    text.parse().map_err(|e: T::Err| e.to_string())
 }
 
 /// Terminal card and dice games against strong AI.
@@ -51,7 +66,8 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The commands.
+/// The commands: one per game of the registry (`cardgames::games`), and
+/// the others.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Shuffle and deal: bridge hands, or any list of items.
@@ -62,6 +78,8 @@ pub enum Command {
     Honeymoon(honeymoon::HoneymoonArgs),
     /// Texas Hold'em: play at a table, rank hands, compute equities, bot matches.
     Holdem(HoldemArgs),
+    /// Run a game hall: people meet at tables over the network.
+    Serve(hall::ServeArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
@@ -99,12 +117,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Holdem(HoldemArgs {
             command: Some(c), ..
         })) => holdem::run(c, cli.ascii, out),
+        Some(Command::Serve(args)) => hall::serve(args),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
             Ok(())
         }
-        None => crate::tui::run(crate::tui::Start::Menu, cli.seed, cli.ascii)
-            .map_err(|e| CliError::Input(e.to_string())),
+        None => play::menu(cli.seed, cli.ascii),
     }
 }
 
@@ -116,4 +134,21 @@ pub fn seed_or_announce(seed: Option<u64>) -> u64 {
         eprintln!("seed: {s}");
         s
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_has_its_command() {
+        let cli = Cli::command();
+        for entry in cardgames::games::Registry::standard().entries() {
+            assert!(
+                cli.find_subcommand(entry.id).is_some(),
+                "no `cardgames {}` command",
+                entry.id
+            );
+        }
+    }
 }

@@ -1,181 +1,221 @@
-//! The options of `cardgames holdem`, `cardgames doom` and `cardgames
-//! honeymoon` without a subcommand: open that game on screen, started with
-//! these settings.
+//! `cardgames holdem`, `cardgames doom` and `cardgames honeymoon` without
+//! a subcommand: open that game on screen with these options, each flag
+//! setting a field of the game's own setup type.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
-use super::CliError;
-use crate::doom::RuleSet;
-use crate::holdem::table::Blinds;
-use crate::honeymoon::game::{LeadRule, Options, Scoring};
-use crate::tui::doom::{AiChoice, Setup};
-use crate::tui::holdem::TableSetup;
-use crate::tui::settings::Level;
-use crate::tui::{self, Start};
+use super::{CliError, parsed};
+use cardgames::doom::{Deal, DoomGame, RuleSet};
+use cardgames::game::{Level, Playable};
+use cardgames::holdem::session::{self, Mode, Rebuy, Session};
+use cardgames::holdem::table::{Blinds, MAX_SEATS};
+use cardgames::honeymoon::game::{Honeymoon, LeadRule, Options, Scoring};
+use cardgames::tui::{self, NewGame, Start};
+
+/// The stakes of a Hold'em table, on screen or in `holdem sim`.
+#[derive(Debug, Args)]
+pub struct Stakes {
+    /// Every seat's starting stack.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub stack: u64,
+    /// The blinds, small/big.
+    #[arg(long, default_value = "5/10", value_name = "SB/BB", value_parser = parse_blinds)]
+    pub blinds: Blinds,
+}
+
+/// Antes and a straddle, on screen or in `holdem sim`.
+#[derive(Debug, Args)]
+pub struct ForcedArgs {
+    /// An ante from every player each hand.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub ante: u64,
+    /// An ante from the big blind alone, for the whole table.
+    #[arg(long, default_value_t = 0, value_name = "N", conflicts_with = "ante")]
+    pub bb_ante: u64,
+    /// The player after the big blind straddles two big blinds (three
+    /// players or more).
+    #[arg(long)]
+    pub straddle: bool,
+}
+
+fn parse_blinds(text: &str) -> Result<Blinds, String> {
+    session::Setup::parse_blinds(text).map_err(|e| e.to_string())
+}
 
 /// Table options for `cardgames holdem`.
 #[derive(Debug, Args)]
 pub struct HoldemPlay {
     /// Players at the table, you included (2 to 9).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=9))]
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=MAX_SEATS as i64))]
     players: u8,
-    /// Starting stack.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    stack: u64,
-    /// The blinds, small/big.
-    #[arg(long, default_value = "5/10", value_name = "SB/BB")]
-    blinds: String,
+    #[command(flatten)]
+    stakes: Stakes,
+    #[command(flatten)]
+    forced: ForcedArgs,
     /// A tournament: blinds double every 10 hands, no rebuys.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rebuy")]
     tournament: bool,
-    /// How well the computer plays.
-    #[arg(long, value_enum, default_value_t = Level::Normal)]
+    /// In a cash game: when-busted (buy the starting stack again), top-up
+    /// (every stack back to the starting stack before each hand) or never.
+    #[arg(long, default_value = "when-busted", value_parser = parsed::<Rebuy>)]
+    rebuy: Rebuy,
+    /// How well the computer plays: easy, normal or hard.
+    #[arg(long, default_value = "normal", value_parser = parsed::<Level>)]
     level: Level,
     /// Seed for the cards; the same seed deals the same session.
     #[arg(long)]
     seed: Option<u64>,
 }
 
+/// The options of a Dice of Doom game, on screen or in `doom sim`.
+#[derive(Debug, Args)]
+pub struct DoomOptions {
+    /// Board side (2 to 8).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub size: u8,
+    /// Players (2 to 4).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    /// The most dice on a hex (2 to 8) [default: 3 classic, 5 chance].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub max_dice: Option<u8>,
+    /// Rule set: classic (more dice win) or chance (dice rolls).
+    #[arg(long, default_value = "classic", value_parser = parsed::<RuleSet>)]
+    pub rules: RuleSet,
+    /// How boards are dealt: book (the book's random boards) or balanced
+    /// (equal hexes and dice for every player).
+    #[arg(long, default_value = "book", value_parser = parsed::<Deal>)]
+    pub boards: Deal,
+}
+
+impl DoomOptions {
+    /// The game's setup.
+    pub fn setup(&self) -> cardgames::doom::Setup {
+        cardgames::doom::Setup {
+            size: usize::from(self.size),
+            players: self.players,
+            max_dice: self.max_dice.unwrap_or(self.rules.book_max_dice()),
+            rules: self.rules,
+            boards: self.boards,
+        }
+    }
+}
+
 /// Game options for `cardgames doom`.
 #[derive(Debug, Args)]
 pub struct DoomPlay {
-    /// Board side (2 to 8).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=8))]
-    size: u8,
-    /// Players, you included (2 to 4).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
-    players: u8,
-    /// The most dice on a hex (2 to 8) [default: 3 classic, 5 chance].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
-    max_dice: Option<u8>,
-    /// Rule set: classic (more dice win) or chance (dice rolls).
-    #[arg(long, value_enum, default_value_t = PlayRules::Classic)]
-    rules: PlayRules,
-    /// The computer's AI.
-    #[arg(long, value_enum, default_value_t = PlayAi::Book)]
-    ai: PlayAi,
+    #[command(flatten)]
+    options: DoomOptions,
+    /// The computer's AI: book, strong or random (also greedy, oracle).
+    #[arg(long, default_value = "book")]
+    ai: String,
     /// Seed for the board and the dice.
     #[arg(long)]
     seed: Option<u64>,
 }
 
-/// The rule sets, on the command line.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum PlayRules {
-    /// v1/v2: the attacker needs more dice and always wins.
-    Classic,
-    /// v4: dice rolls decide attacks.
-    Chance,
+/// The options of a honeymoon match, on screen or in `honeymoon sim`.
+#[derive(Debug, Args)]
+pub struct HoneymoonOptions {
+    /// Disallow no-trump contracts (as at the Computer Olympiad).
+    #[arg(long)]
+    pub no_nt: bool,
+    /// Allow doubles and redoubles.
+    #[arg(long)]
+    pub doubling: bool,
+    /// Who leads the first trick of the play: exchange-loser (the loser of
+    /// the last exchange trick) or defender (declarer's opponent).
+    #[arg(long, default_value = "exchange-loser", value_parser = parsed::<LeadRule>)]
+    pub opening_lead: LeadRule,
+    /// How a deal scores: bridge, or difference (the trick difference × 10).
+    #[arg(long, default_value = "bridge", value_parser = parsed::<Scoring>)]
+    pub scoring: Scoring,
 }
 
-/// The Dice of Doom AIs, on the command line.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum PlayAi {
-    /// Random legal moves.
-    Random,
-    /// The book's AI.
-    Book,
-    /// Our own search.
-    Strong,
+impl HoneymoonOptions {
+    /// The game's options.
+    pub fn options(&self) -> Options {
+        Options {
+            no_trump: !self.no_nt,
+            lead_rule: self.opening_lead,
+            doubling: self.doubling,
+            scoring: self.scoring,
+        }
+    }
 }
 
 /// Match options for `cardgames honeymoon`.
 #[derive(Debug, Args)]
 pub struct HoneymoonPlay {
-    /// How well the computer plays: easy = random, normal = greedy,
-    /// hard = strong.
-    #[arg(long, value_enum, default_value_t = Level::Normal)]
+    #[command(flatten)]
+    options: HoneymoonOptions,
+    /// How well the computer plays: easy (random), normal (greedy) or hard
+    /// (strong).
+    #[arg(long, default_value = "normal", value_parser = parsed::<Level>)]
     level: Level,
-    /// Disallow no-trump contracts (as at the Computer Olympiad).
-    #[arg(long)]
-    no_nt: bool,
-    /// Allow doubles and redoubles.
-    #[arg(long)]
-    doubling: bool,
-    /// Declarer's opponent makes the opening lead of the play (default:
-    /// the loser of the last exchange trick).
-    #[arg(long)]
-    defender_leads: bool,
-    /// Score the trick difference × 10 instead of bridge scores.
-    #[arg(long)]
-    difference_scoring: bool,
     /// Seed for the deals.
     #[arg(long)]
     seed: Option<u64>,
 }
 
-fn run(start: Start, seed: Option<u64>, ascii: bool) -> Result<(), CliError> {
-    tui::run(start, seed, ascii).map_err(|e| CliError::Input(e.to_string()))
+fn open<G: Playable>(
+    setup: &G::Setup,
+    bot: &str,
+    seed: Option<u64>,
+    ascii: bool,
+) -> Result<(), CliError> {
+    G::new(setup, 0).map_err(CliError::input)?;
+    if G::bot(bot).is_none() {
+        return Err(CliError::Input(format!(
+            "unknown AI '{bot}': choose {}",
+            cardgames::form::or_list(G::bot_names())
+        )));
+    }
+    tui::run(Start::Game(NewGame::new::<G>(setup, bot)), seed, ascii)
+        .map_err(|e| CliError::Failed(e.to_string()))
+}
+
+/// Opens the menu.
+pub fn menu(seed: Option<u64>, ascii: bool) -> Result<(), CliError> {
+    tui::run(Start::Menu, seed, ascii).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// Opens a Hold'em table.
 pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
-    let bad = || {
-        CliError::Input(format!(
-            "--blinds '{}': write small/big, like 5/10",
-            p.blinds
-        ))
+    let setup = session::Setup {
+        seats: usize::from(p.players),
+        stack: p.stakes.stack,
+        blinds: p.stakes.blinds,
+        mode: if p.tournament {
+            Mode::Tournament {
+                hands_per_level: 10,
+            }
+        } else {
+            Mode::Cash { rebuy: p.rebuy }
+        },
+        ante: p.forced.ante,
+        bb_ante: p.forced.bb_ante,
+        straddle: p.forced.straddle,
     };
-    let (small, big) = p.blinds.split_once('/').ok_or_else(bad)?;
-    let (small, big): (u64, u64) = (
-        small.trim().parse().map_err(|_| bad())?,
-        big.trim().parse().map_err(|_| bad())?,
-    );
-    if small == 0 || small > big {
-        return Err(CliError::Input(format!(
-            "--blinds {small}/{big}: need 0 < small <= big"
-        )));
-    }
-    let setup = TableSetup {
-        players: usize::from(p.players),
-        stack: p.stack,
-        blinds: Blinds { small, big },
-        tournament: p.tournament,
-        level: p.level,
-    };
-    run(Start::Holdem(setup), p.seed, ascii)
+    open::<Session>(&setup, Session::level_bot(p.level), p.seed, ascii)
 }
 
 /// Opens a Dice of Doom game.
 pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
-    let rules = match p.rules {
-        PlayRules::Classic => RuleSet::Classic,
-        PlayRules::Chance => RuleSet::Chance,
-    };
-    let setup = Setup {
-        size: usize::from(p.size),
-        players: p.players,
-        max_dice: p.max_dice.unwrap_or(rules.book_max_dice()),
-        rules,
-        ai: match p.ai {
-            PlayAi::Random => AiChoice::Random,
-            PlayAi::Book => AiChoice::Book,
-            PlayAi::Strong => AiChoice::Strong,
-        },
-    };
-    run(Start::Doom(setup), p.seed, ascii)
+    open::<DoomGame>(
+        &p.options.setup(),
+        &p.ai.to_ascii_lowercase(),
+        p.seed,
+        ascii,
+    )
 }
 
 /// Opens a honeymoon match.
 pub fn honeymoon(p: HoneymoonPlay, ascii: bool) -> Result<(), CliError> {
-    let options = Options {
-        no_trump: !p.no_nt,
-        lead_rule: if p.defender_leads {
-            LeadRule::Defender
-        } else {
-            LeadRule::ExchangeLoser
-        },
-        doubling: p.doubling,
-        scoring: if p.difference_scoring {
-            Scoring::Difference
-        } else {
-            Scoring::Bridge
-        },
-    };
-    let bot = match p.level {
-        Level::Easy => "random",
-        Level::Normal => "greedy",
-        Level::Hard => "strong",
-    };
-    run(Start::Honeymoon(options, bot.to_string()), p.seed, ascii)
+    open::<Honeymoon>(
+        &p.options.options(),
+        Honeymoon::level_bot(p.level),
+        p.seed,
+        ascii,
+    )
 }

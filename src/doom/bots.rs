@@ -12,7 +12,8 @@ use rand::Rng;
 use serde::Deserialize;
 
 use super::model::{OpponentModel, Reads};
-use super::playout::{self, greedy_move};
+use super::playout;
+use super::policy::greedy_move;
 use super::rules::{Move, RuleSet};
 use super::search::{ExactSolver, book_move, first_best};
 use super::state::{DoomGame, View, random_move};
@@ -53,6 +54,9 @@ impl fmt::Display for AiKind {
         f.write_str(self.name())
     }
 }
+
+/// Every AI's name.
+pub const AI_NAMES: [&str; 5] = ["book", "strong", "greedy", "random", "oracle"];
 
 /// An unknown AI name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -11,10 +11,13 @@ pub mod board;
 pub mod bots;
 pub mod eval;
 pub mod model;
+mod narration;
 pub mod odds;
 pub mod playout;
+pub mod policy;
 pub mod rules;
 pub mod search;
+pub mod setup;
 pub mod state;
 pub mod strong;
 pub mod svg;
@@ -22,4 +25,28 @@ pub mod tt;
 
 pub use board::{Board, BoardError, Hex};
 pub use rules::{Config, ConfigError, Move, Outcome, Position, RuleSet};
-pub use state::{DoomGame, Event, GameResult, View};
+pub use setup::Setup;
+pub use state::{Deal, DoomGame, Event, GameResult, View};
+
+/// Positions the doom tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Board, Config, Move, Position, RuleSet};
+
+    /// Two players, five dice, chance rules.
+    pub fn chance() -> Config {
+        Config::new(2, 5, RuleSet::Chance).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// `board` with `a` to move, on the first move of the turn or not.
+    pub fn at(board: &str, first_move: bool) -> Position {
+        let mut pos = Position::new(Board::parse(board).unwrap_or_else(|e| panic!("{e}")), 0);
+        pos.first_move = first_move;
+        pos
+    }
+
+    /// An attack.
+    pub const fn attack(from: u8, to: u8) -> Move {
+        Move::Attack { from, to }
+    }
+}

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::MAX_PLAYERS;
 use super::odds::win_odds;
-use super::playout::{GREEDY_ODDS, spends_at_any_odds};
+use super::policy::{GREEDY_ODDS, spends_at_any_odds};
 use super::rules::{Config, Move, Position, RuleSet};
 use crate::game::GameRng;
 
@@ -327,7 +327,7 @@ mod tests {
                 let Some(seat) = game.to_act() else { break };
                 let view = game.view(seat);
                 let m = match seat {
-                    0 => crate::doom::playout::greedy_move(&cfg, &view.position),
+                    0 => crate::doom::policy::greedy_move(&cfg, &view.position),
                     1 => random_move(&view, &mut rng),
                     _ => book_move(&cfg, &view.position),
                 };
@@ -355,7 +355,7 @@ mod tests {
                 book_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
             let greedy = read_game(seed, 200, |v| {
-                crate::doom::playout::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
+                crate::doom::policy::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
             for p in 0..2 {
                 if book.seen(p) > 0 {

@@ -41,6 +41,15 @@ impl RuleSet {
     }
 }
 
+impl FromStr for RuleSet {
+    type Err = crate::game::SetupError;
+
+    fn from_str(s: &str) -> Result<RuleSet, Self::Err> {
+        let all = [RuleSet::Classic, RuleSet::Chance];
+        crate::form::pick(s, "rule set", &all.map(|r| (r.name(), r)))
+    }
+}
+
 /// A game's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {

@@ -7,9 +7,17 @@ use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 
+use std::time::Duration;
+
 use super::board::{Board, Hex, MAX_SIZE};
+use super::bots::{AI_NAMES, AiKind, make_bot};
+use super::narration;
+use super::policy::greedy_move;
 use super::rules::{Config, ConfigError, Move, Outcome, Position, add_new_dice};
-use crate::game::{Game, GameRng, Seat, rng_from_seed};
+use super::setup::Setup;
+use super::strong::Limits;
+use crate::game::{BoxBot, Game, GameRng, Level, Playable, Seat, SetupError, rng_from_seed};
+use crate::narrate::Note;
 
 /// Something that happened in an `apply`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +59,13 @@ pub enum Event {
         /// The players holding the most hexes.
         winners: Vec<u8>,
     },
+    /// A new game of the session began on a new board.
+    NewGame {
+        /// Its number (1-based).
+        game: u64,
+        /// Who moves first.
+        first: u8,
+    },
 }
 
 /// Why a move was refused.
@@ -62,6 +77,9 @@ pub enum DoomError {
     /// Not a legal move here.
     #[error("{0} is not a legal move here")]
     Illegal(Move),
+    /// A new game was asked for before this one ended.
+    #[error("the game is still going")]
+    InProgress,
 }
 
 /// The result of a finished game.
@@ -98,7 +116,7 @@ impl GameResult {
 }
 
 /// What a seat sees: everything (Dice of Doom hides nothing).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     /// The settings.
     pub config: Config,
@@ -145,10 +163,12 @@ pub fn balanced_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Bo
     Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
 }
 
-/// How `doom sim` draws its boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How boards are dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Deal {
     /// The book's gen-board ([`random_board`]).
+    #[default]
     Book,
     /// Equal hexes and dice for every player ([`balanced_board`]).
     Balanced,
@@ -166,19 +186,49 @@ pub fn sim_board(
 ) -> Result<Board, ConfigError> {
     let group = game / ais.max(1);
     let mut rng = rng_from_seed(seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    match deal {
-        Deal::Book => random_board(size, cfg, &mut rng),
-        Deal::Balanced => balanced_board(size, cfg, &mut rng),
+    deal_board(deal, size, cfg, &mut rng)
+}
+
+impl std::str::FromStr for Deal {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Deal, SetupError> {
+        crate::form::pick(
+            s,
+            "board deal",
+            &[("book", Deal::Book), ("balanced", Deal::Balanced)],
+        )
     }
 }
 
-/// A game of Dice of Doom.
+/// A board dealt `deal`'s way.
+pub fn deal_board(
+    deal: Deal,
+    size: usize,
+    cfg: &Config,
+    rng: &mut GameRng,
+) -> Result<Board, ConfigError> {
+    match deal {
+        Deal::Book => random_board(size, cfg, rng),
+        Deal::Balanced => balanced_board(size, cfg, rng),
+    }
+}
+
+/// A game of Dice of Doom, and the games after it in a session (each on a
+/// new board dealt from the game's generator, the next player moving
+/// first).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DoomGame {
     config: Config,
     position: Position,
     moves_made: u64,
     rng: GameRng,
+    /// How the next games' boards are dealt.
+    #[serde(default)]
+    boards: Deal,
+    /// Games finished before this one.
+    #[serde(default)]
+    games: u64,
 }
 
 impl DoomGame {
@@ -190,6 +240,8 @@ impl DoomGame {
             position: Position::new(board, first),
             moves_made: 0,
             rng: rng_from_seed(seed),
+            boards: Deal::Book,
+            games: 0,
         }
     }
 
@@ -308,6 +360,105 @@ impl Game for DoomGame {
 
     fn outcome(&self) -> Option<GameResult> {
         self.position.is_over(&self.config).then(|| self.standing())
+    }
+}
+
+impl Playable for DoomGame {
+    type Setup = Setup;
+    const ID: &'static str = "doom";
+
+    /// The first game on a board dealt from `seed`, `a` moving first.
+    fn new(setup: &Setup, seed: u64) -> Result<DoomGame, SetupError> {
+        let config = setup.config()?;
+        let board = deal_board(setup.boards, setup.size, &config, &mut rng_from_seed(seed))
+            .map_err(|e| SetupError(e.to_string()))?;
+        let mut game = DoomGame::new(config, board, 0, seed);
+        game.boards = setup.boards;
+        Ok(game)
+    }
+
+    /// The board of deal `deal` from the match seed (every rotation of a
+    /// deal plays the same board), the dice of play `play`.
+    fn match_deal(setup: &Setup, seed: u64, deal: u64, play: u64) -> Result<DoomGame, SetupError> {
+        let config = setup.config()?;
+        let board = sim_board(setup.boards, setup.size, &config, seed, deal, 1)
+            .map_err(|e| SetupError(e.to_string()))?;
+        Ok(DoomGame::new(config, board, 0, seed.wrapping_add(play)))
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        vec![Event::NewGame {
+            game: self.games + 1,
+            first: self.position.player,
+        }]
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.config.players)
+    }
+
+    /// Dice of Doom hides nothing.
+    fn spectator_view(&self) -> View {
+        self.view(0)
+    }
+
+    fn narrate(&self, event: &Event) -> Vec<Note> {
+        narration::notes(event)
+    }
+
+    /// A pass when allowed; on a turn's first move, when an attack is a
+    /// must, the default policy's.
+    fn default_action(&self) -> Option<Move> {
+        let moves = self.legal_actions();
+        if moves.contains(&Move::Pass) {
+            return Some(Move::Pass);
+        }
+        greedy_move(&self.config, &self.position).or_else(|| moves.first().copied())
+    }
+
+    fn deal_over(&self) -> bool {
+        self.position.is_over(&self.config)
+    }
+
+    /// A new board of the same size, the next player moving first.
+    fn next_deal(&mut self) -> Result<Vec<Event>, DoomError> {
+        if !self.position.is_over(&self.config) {
+            return Err(DoomError::InProgress);
+        }
+        let size = self.position.board.size();
+        let board = deal_board(self.boards, size, &self.config, &mut self.rng)
+            .map_err(|_| DoomError::InProgress)?;
+        self.games += 1;
+        let first = (self.games % u64::from(self.config.players)) as u8;
+        self.position = Position::new(board, first);
+        self.moves_made = 0;
+        Ok(vec![Event::NewGame {
+            game: self.games + 1,
+            first,
+        }])
+    }
+
+    /// Each player's share of the win (a game stopped early: by hexes
+    /// held).
+    fn scores(&self) -> Option<Vec<f64>> {
+        Some(self.standing().shares)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &AI_NAMES
+    }
+
+    fn bot(name: &str) -> Option<BoxBot<DoomGame>> {
+        let kind: AiKind = name.parse().ok()?;
+        Some(make_bot(kind, Limits::time(Duration::from_secs(1))))
+    }
+
+    fn level_bot(level: Level) -> &'static str {
+        match level {
+            Level::Easy => "random",
+            Level::Normal => "book",
+            Level::Hard => "strong",
+        }
     }
 }
 

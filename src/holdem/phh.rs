@@ -1,6 +1,10 @@
-//! PHH hand histories (the Poker Hand History standard, TOML): writing a
-//! finished hand exactly as rules/holdem.md shows, and reading back the
-//! subset we write into a replayed hand.
+//! PHH hand histories (the Poker Hand History standard, TOML), read with
+//! a real TOML parser: `.phh` files of one hand and `.phhs` files of many
+//! (a table per hand), comments, every field PHH defines for no-limit
+//! hold'em, amounts with decimals, `????` for cards never shown. Written
+//! as the reference implementation (PokerKit) reads them back: heads-up
+//! blinds small first, shown hands before the rest of the board when all
+//! are all in.
 //!
 //! Players are listed in position order: p1 is the first player left of
 //! the button, the last is the button (heads-up: p1 the big blind, p2 the
@@ -8,307 +12,415 @@
 
 use std::fmt::Write;
 
+use toml::Value;
+
+use super::history::amount::{Amount, Units, units_for};
+use super::history::{Act, HandRecord, Hands, HistoryError, Info, act_text, check_variant};
 use super::pots::Chips;
-use super::table::{Action, Blinds, Event, Move, Table, stacked_deck};
+use super::table::{Forced, Table};
 use crate::cards::{Card, parse_cards};
-use crate::game::{Game, Seat};
 
-/// Why a PHH file could not be read or replayed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PhhError {
-    /// A line or a value that is not in our PHH subset.
-    #[error("PHH: {0}")]
-    Syntax(String),
-    /// A required field is missing.
-    #[error("PHH: missing field '{0}'")]
-    Missing(&'static str),
-    /// The actions do not replay on the table.
-    #[error("PHH: action {index} '{action}': {why}")]
-    Replay {
-        /// Which action (0-based).
-        index: usize,
-        /// Its text.
-        action: String,
-        /// What went wrong.
-        why: String,
-    },
+fn err(s: impl Into<String>) -> HistoryError {
+    HistoryError::Format(s.into())
 }
 
-fn cards_text(cards: &[Card]) -> String {
-    cards.iter().map(|c| c.to_string()).collect()
-}
-
-fn list<T: ToString>(items: &[T]) -> String {
-    let parts: Vec<String> = items.iter().map(ToString::to_string).collect();
-    format!("[{}]", parts.join(", "))
-}
-
-/// The PHH text of a finished hand (or of the hand so far).
+/// The PHH text of a finished hand played on a table (or the hand so far).
 pub fn write(table: &Table) -> String {
-    let state = table.state();
-    let players = state.players();
-    let p = |seat: Seat| players.iter().position(|&s| s == seat).map_or(0, |i| i + 1);
-    let (sb, bb) = state.blind_seats();
-    let blinds = state.blinds();
-    let forced: Vec<Chips> = players
-        .iter()
-        .map(|&s| match s {
-            s if s == sb => blinds.small,
-            s if s == bb => blinds.big,
-            _ => 0,
+    write_record(&HandRecord::from_table(table, Units::default()))
+}
+
+fn list(items: &[String]) -> String {
+    format!("[{}]", items.join(", "))
+}
+
+/// A TOML string: single-quoted (as PHH files are) when it can be.
+fn quoted(s: &str) -> String {
+    if s.chars().any(|c| c == '\'' || c.is_control()) {
+        Value::String(s.to_string()).to_string()
+    } else {
+        format!("'{s}'")
+    }
+}
+
+/// The PHH text of a record.
+pub fn write_record(r: &HandRecord) -> String {
+    let u = r.units;
+    let k = r.players();
+    let amounts = |v: &[Chips]| -> String {
+        list(
+            &(0..k)
+                .map(|i| u.format(v.get(i).copied().unwrap_or(0)))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let blinds: Vec<String> = (0..k)
+        .map(|i| {
+            let b = u.format(r.forced.blind(i));
+            if r.forced.is_post(i) && r.forced.blind(i) > 0 {
+                format!("-{b}")
+            } else {
+                b
+            }
         })
         .collect();
-    let starting: Vec<Chips> = players
+    let actions: Vec<String> = r
+        .actions
         .iter()
-        .map(|&s| state.starting_stacks()[s])
+        .map(|(a, _)| quoted(&act_text(a, u)))
         .collect();
-    let mut actions = Vec::new();
-    for e in state.log() {
-        match e {
-            Event::HoleDealt { seat, cards } => {
-                let c = cards
-                    .or(state.hole(*seat))
-                    .map_or("????".into(), |c| cards_text(&c));
-                actions.push(format!("d dh p{} {c}", p(*seat)));
-            }
-            Event::Acted { seat, action, .. } => {
-                let what = match action {
-                    Move::Fold => "f".to_string(),
-                    Move::Check | Move::Call(_) => "cc".to_string(),
-                    Move::Bet(to) | Move::Raise(to) => format!("cbr {to}"),
-                };
-                actions.push(format!("p{} {what}", p(*seat)));
-            }
-            Event::StreetDealt { cards, .. } => actions.push(format!("d db {}", cards_text(cards))),
-            Event::Showed { seat, cards, .. } => {
-                actions.push(format!("p{} sm {}", p(*seat), cards_text(cards)));
-            }
-            Event::Mucked { seat } => actions.push(format!("p{} sm", p(*seat))),
-            _ => {}
-        }
-    }
-    let finishing: Vec<Chips> = players.iter().map(|&s| state.stacks()[s]).collect();
-    let quoted: Vec<String> = actions.iter().map(|a| format!("'{a}'")).collect();
     let mut out = String::new();
     let _ = writeln!(out, "variant = 'NT'");
-    let _ = writeln!(out, "antes = {}", list(&vec![0; players.len()]));
-    let _ = writeln!(out, "blinds_or_straddles = {}", list(&forced));
-    let _ = writeln!(out, "min_bet = {}", blinds.big);
-    let _ = writeln!(out, "starting_stacks = {}", list(&starting));
-    let _ = writeln!(out, "actions = [{}]", quoted.join(", "));
-    let _ = writeln!(out, "finishing_stacks = {}", list(&finishing));
+    if r.forced.trim_antes {
+        let _ = writeln!(out, "ante_trimming_status = true");
+    }
+    let _ = writeln!(out, "antes = {}", amounts(&r.forced.antes));
+    let _ = writeln!(out, "blinds_or_straddles = {}", list(&blinds));
+    let _ = writeln!(out, "min_bet = {}", u.format(r.forced.min_bet));
+    let _ = writeln!(out, "starting_stacks = {}", amounts(&r.starting_stacks));
+    let _ = writeln!(out, "actions = [{}]", actions.join(", "));
+    if let Some(f) = &r.finishing_stacks {
+        let _ = writeln!(out, "finishing_stacks = {}", amounts(f));
+    }
+    let i = &r.info;
+    if let Some(v) = &i.venue {
+        let _ = writeln!(out, "venue = {}", quoted(v));
+    }
+    if let Some(v) = &i.table {
+        let _ = writeln!(out, "table = {}", quoted(v));
+    }
+    if let Some(v) = &i.hand {
+        let _ = writeln!(out, "hand = {}", quoted(v));
+    }
+    if let Some((y, m, d)) = i.date {
+        let _ = writeln!(out, "year = {y}\nmonth = {m}\nday = {d}");
+    }
+    if let Some(v) = &i.seat_count {
+        let _ = writeln!(out, "seat_count = {v}");
+    }
+    if let Some(v) = &i.seats {
+        let s: Vec<String> = v.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "seats = {}", list(&s));
+    }
+    if let Some(v) = &i.players {
+        let s: Vec<String> = v.iter().map(|n| quoted(n)).collect();
+        let _ = writeln!(out, "players = {}", list(&s));
+    }
+    if let Some(v) = &i.currency_symbol {
+        let _ = writeln!(out, "currency_symbol = {}", quoted(v));
+    }
     out
 }
 
-/// A PHH file read back: the fields we write.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
-    /// Blinds per player, in position order.
-    pub blinds_or_straddles: Vec<Chips>,
-    /// The smallest bet.
-    pub min_bet: Chips,
-    /// Stacks per player at the start.
-    pub starting_stacks: Vec<Chips>,
-    /// The action strings.
-    pub actions: Vec<String>,
-    /// Stacks per player at the end.
-    pub finishing_stacks: Vec<Chips>,
+/// Several records as one `.phhs` text: a table per hand.
+pub fn write_all(records: &[HandRecord]) -> String {
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("[{}]\n{}", i + 1, write_record(r)))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-/// Reads our PHH subset: `key = value` lines whose values are quoted
-/// strings, integers or arrays of them (arrays may span lines).
-pub fn read(text: &str) -> Result<Record, PhhError> {
-    let mut fields: Vec<(String, String)> = Vec::new();
-    let mut pending: Option<(String, String)> = None;
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some((key, mut value)) = pending.take() {
-            value.push(' ');
-            value.push_str(line);
-            if value.trim_end().ends_with(']') {
-                fields.push((key, value));
-            } else {
-                pending = Some((key, value));
-            }
-            continue;
-        }
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line
-            .split_once('=')
-            .ok_or_else(|| PhhError::Syntax(format!("not 'key = value': {line}")))?;
-        let (key, value) = (key.trim().to_string(), value.trim().to_string());
-        if value.starts_with('[') && !value.ends_with(']') {
-            pending = Some((key, value));
-        } else {
-            fields.push((key, value));
-        }
+/// Reads a PHH text of exactly one hand.
+pub fn read(text: &str) -> Result<HandRecord, HistoryError> {
+    let mut all = read_all(text)?;
+    match all.len() {
+        1 => all.remove(0).1,
+        n => Err(err(format!("expected one hand, found {n}"))),
     }
-    if let Some((key, _)) = pending {
-        return Err(PhhError::Syntax(format!("unterminated array '{key}'")));
-    }
-    let get = |name: &'static str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-            .ok_or(PhhError::Missing(name))
-    };
-    if unquote(get("variant")?)? != "NT" {
-        return Err(PhhError::Syntax("only variant 'NT' is supported".into()));
-    }
-    let record = Record {
-        blinds_or_straddles: numbers(get("blinds_or_straddles")?)?,
-        min_bet: number(get("min_bet")?)?,
-        starting_stacks: numbers(get("starting_stacks")?)?,
-        actions: items(get("actions")?)?
-            .iter()
-            .map(|s| unquote(s))
-            .collect::<Result<_, _>>()?,
-        finishing_stacks: numbers(get("finishing_stacks")?)?,
-    };
-    let k = record.starting_stacks.len();
-    if record.blinds_or_straddles.len() != k || record.finishing_stacks.len() != k {
-        return Err(PhhError::Syntax(
-            "per-player arrays differ in length".into(),
-        ));
-    }
-    Ok(record)
 }
 
-fn number(s: &str) -> Result<Chips, PhhError> {
-    s.trim()
-        .parse()
-        .map_err(|_| PhhError::Syntax(format!("not a chip count: {s}")))
-}
-
-fn unquote(s: &str) -> Result<String, PhhError> {
-    let s = s.trim();
-    let inner = s
-        .strip_prefix('\'')
-        .and_then(|r| r.strip_suffix('\''))
-        .or_else(|| s.strip_prefix('"').and_then(|r| r.strip_suffix('"')));
-    inner
-        .map(str::to_string)
-        .ok_or_else(|| PhhError::Syntax(format!("not a quoted string: {s}")))
-}
-
-fn items(s: &str) -> Result<Vec<String>, PhhError> {
-    let inner = s
-        .trim()
-        .strip_prefix('[')
-        .and_then(|r| r.strip_suffix(']'))
-        .ok_or_else(|| PhhError::Syntax(format!("not an array: {s}")))?;
-    Ok(inner
-        .split(',')
-        .map(|x| x.trim().to_string())
-        .filter(|x| !x.is_empty())
+/// Reads a `.phh` (one hand) or `.phhs` (a table per hand) text: each
+/// hand's label (its table name in a `.phhs`) and the hand or why it
+/// could not be read. An error here means the text is not TOML at all.
+pub fn read_all(text: &str) -> Result<Hands, HistoryError> {
+    let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .and_then(|s| text.get(..s.start))
+            .map(|t| t.lines().count().max(1))
+            .unwrap_or(0);
+        let msg = e.message().lines().next().unwrap_or("bad TOML").to_string();
+        err(format!("not TOML (line {line}): {msg}"))
+    })?;
+    if doc.contains_key("variant") || doc.is_empty() || !doc.values().all(Value::is_table) {
+        return Ok(vec![(String::new(), hand(&doc))]);
+    }
+    Ok(doc
+        .iter()
+        .map(|(k, v)| {
+            let r = v.as_table().map_or_else(|| Err(err("not a hand")), hand);
+            (k.clone(), r)
+        })
         .collect())
 }
 
-fn numbers(s: &str) -> Result<Vec<Chips>, PhhError> {
-    items(s)?.iter().map(|x| number(x)).collect()
+fn amount_of(key: &str, v: &Value) -> Result<Amount, HistoryError> {
+    match v {
+        Value::Integer(i) => Ok(Amount {
+            mantissa: u128::from(i.unsigned_abs()),
+            digits: 0,
+            decimal: false,
+            negative: *i < 0,
+        }),
+        Value::Float(f) if f.is_finite() => {
+            let mut a = Amount::parse(&f.to_string()).map_err(|e| err(format!("{key}: {e}")))?;
+            a.decimal = true;
+            Ok(a)
+        }
+        _ => Err(err(format!("{key}: not a number: {v}"))),
+    }
 }
 
-/// Replays a record on a table: player i sits in seat i, the button is
-/// the last player. Returns the finished (or interrupted) hand.
-pub fn replay(record: &Record) -> Result<Table, PhhError> {
-    let k = record.starting_stacks.len();
-    let bad = |index: usize, why: String| PhhError::Replay {
-        index,
-        action: record.actions.get(index).cloned().unwrap_or_default(),
-        why,
+/// A per-player list (or one number for everyone), cut or padded to `k`.
+fn amounts_of(key: &str, v: &Value, k: Option<usize>) -> Result<Vec<Amount>, HistoryError> {
+    let zero = Amount {
+        mantissa: 0,
+        digits: 0,
+        decimal: false,
+        negative: false,
     };
-    let player = |index: usize, tok: &str| -> Result<Seat, PhhError> {
-        tok.strip_prefix('p')
-            .and_then(|n| n.parse::<usize>().ok())
-            .filter(|&n| (1..=k).contains(&n))
-            .map(|n| n - 1)
-            .ok_or_else(|| bad(index, format!("no player '{tok}'")))
-    };
-    let (small, big) = match record.blinds_or_straddles.as_slice() {
-        [bb, sb] => (*sb, *bb),
-        [sb, bb, ..] => (*sb, *bb),
-        _ => return Err(PhhError::Syntax("fewer than two players".into())),
-    };
-    let mut holes: Vec<Option<Vec<Card>>> = vec![None; k];
-    let mut board: Vec<Card> = Vec::new();
-    for (i, a) in record.actions.iter().enumerate() {
-        let t: Vec<&str> = a.split_whitespace().collect();
-        let cards = |s: &str| parse_cards(s).map_err(|e| bad(i, e.to_string()));
-        match t.as_slice() {
-            ["d", "dh", p, c] => holes[player(i, p)?] = Some(cards(c)?),
-            ["d", "db", c] => board.extend(cards(c)?),
-            _ => {}
+    let mut out = match v {
+        Value::Array(a) => a
+            .iter()
+            .map(|x| amount_of(key, x))
+            .collect::<Result<Vec<_>, _>>()?,
+        Value::Integer(_) | Value::Float(_) => {
+            let one = amount_of(key, v)?;
+            vec![one; k.unwrap_or(1)]
         }
+        _ => return Err(err(format!("{key}: not a list of numbers"))),
+    };
+    if let Some(k) = k {
+        out.truncate(k);
+        out.resize(k, zero);
     }
-    let mut known = Vec::with_capacity(2 * k + 5);
-    for (i, h) in holes.iter().enumerate() {
-        match h.as_deref() {
-            Some(&[a, b]) => known.extend([a, b]),
-            _ => {
-                return Err(PhhError::Syntax(format!(
-                    "no two hole cards for p{}",
-                    i + 1
-                )));
-            }
-        }
-    }
-    known.extend(&board);
-    let blinds = Blinds { small, big };
-    let (mut table, _) = Table::new(
-        &record.starting_stacks,
-        k - 1,
-        blinds,
-        &stacked_deck(&known),
-    )
-    .map_err(|e| PhhError::Syntax(e.to_string()))?;
-    for (i, a) in record.actions.iter().enumerate() {
-        let t: Vec<&str> = a.split_whitespace().collect();
-        let action = match t.as_slice() {
-            ["d", ..] => continue,
-            [p, "sm", ..] => {
-                player(i, p)?;
-                continue;
-            }
-            [p, verb, rest @ ..] => {
-                let seat = player(i, p)?;
-                let action = match (*verb, rest) {
-                    ("f", []) => Action::Fold,
-                    ("cc", []) => match table.state().legal() {
-                        Some(l) if l.to_call > 0 => Action::Call,
-                        _ => Action::Check,
-                    },
-                    ("cbr", [x]) => Action::RaiseTo(number(x).map_err(|e| bad(i, e.to_string()))?),
-                    _ => return Err(bad(i, "not an action we write".into())),
-                };
-                (seat, action)
-            }
-            _ => return Err(bad(i, "not an action we write".into())),
-        };
-        table
-            .act(action.0, action.1)
-            .map_err(|e| bad(i, e.to_string()))?;
-    }
-    if table.to_act().is_some() {
-        return Err(PhhError::Syntax(
-            "the actions stop before the hand ends".into(),
-        ));
-    }
-    Ok(table)
+    Ok(out)
 }
 
-/// The finishing stacks of a replayed hand, in PHH player order.
-pub fn finishing_stacks(table: &Table) -> Vec<Chips> {
-    let state = table.state();
-    state.players().iter().map(|&s| state.stacks()[s]).collect()
+fn string_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Integer(i) => Some(i.to_string()),
+        _ => None,
+    }
+}
+
+/// Cards as PHH writes them, two characters each, `??` unknown.
+pub fn cards_of(s: &str) -> Result<Vec<Option<Card>>, String> {
+    let chars: Vec<char> = s.chars().collect();
+    if !chars.len().is_multiple_of(2) || chars.is_empty() {
+        return Err(format!("not cards: '{s}'"));
+    }
+    chars
+        .chunks(2)
+        .map(|c| {
+            let t: String = c.iter().collect();
+            if t == "??" {
+                return Ok(None);
+            }
+            match parse_cards(&t) {
+                Ok(v) if v.len() == 1 => Ok(Some(v[0])),
+                _ => Err(format!("not a card: '{t}'")),
+            }
+        })
+        .collect()
+}
+
+fn player_of(tok: &str, k: usize) -> Result<usize, String> {
+    tok.strip_prefix('p')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| (1..=k).contains(&n))
+        .map(|n| n - 1)
+        .ok_or_else(|| format!("no player '{tok}'"))
+}
+
+enum Parsed {
+    Act(Act),
+    BetRaise(usize, Amount),
+    Nothing,
+}
+
+fn action_of(text: &str, k: usize) -> Result<Parsed, String> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    if let Some(i) = words.iter().position(|w| *w == "#") {
+        words.truncate(i);
+    }
+    Ok(Parsed::Act(match words.as_slice() {
+        [] => return Ok(Parsed::Nothing),
+        ["d", "db", c] => Act::Board(cards_of(c)?),
+        ["d", "dh", p, c] => Act::Hole(player_of(p, k)?, cards_of(c)?),
+        [p, "f"] => Act::Fold(player_of(p, k)?),
+        [p, "cc"] => Act::CheckCall(player_of(p, k)?),
+        [p, "cbr", x] => {
+            let a = Amount::parse(x)?;
+            if a.negative {
+                return Err(format!("negative amount '{x}'"));
+            }
+            return Ok(Parsed::BetRaise(player_of(p, k)?, a));
+        }
+        [p, "sm"] => Act::Muck(player_of(p, k)?),
+        [p, "sm", "-"] => Act::Show(player_of(p, k)?, Vec::new()),
+        [p, "sm", c] => Act::Show(player_of(p, k)?, cards_of(c)?),
+        [_, "sd", ..] => return Err("draws are not part of hold'em".into()),
+        [_, "pb"] => return Err("bring-ins are not part of hold'em".into()),
+        _ => return Err("not a PHH action".into()),
+    }))
+}
+
+/// One hand from its TOML table.
+fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
+    let get = |name: &'static str| {
+        t.get(name)
+            .ok_or_else(|| err(format!("missing field '{name}'")))
+    };
+    let variant = get("variant")?
+        .as_str()
+        .ok_or_else(|| err("variant: not a string"))?;
+    check_variant(variant)?;
+    let stacks = amounts_of("starting_stacks", get("starting_stacks")?, None)?;
+    if !matches!(get("starting_stacks")?, Value::Array(_)) {
+        return Err(err("starting_stacks: not a list"));
+    }
+    let k = stacks.len();
+    if !(2..=super::table::MAX_SEATS).contains(&k) {
+        return Err(err(format!(
+            "{k} players: a hand has 2 to {}",
+            super::table::MAX_SEATS
+        )));
+    }
+    let antes = amounts_of("antes", get("antes")?, Some(k))?;
+    let blinds = amounts_of("blinds_or_straddles", get("blinds_or_straddles")?, Some(k))?;
+    let min_bet = amount_of("min_bet", get("min_bet")?)?;
+    let texts: Vec<String> = match get("actions")? {
+        Value::Array(a) => a
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| err("actions: not a list of strings"))?,
+        _ => return Err(err("actions: not a list of strings")),
+    };
+    let finishing = match t.get("finishing_stacks") {
+        Some(v) => {
+            let f = amounts_of("finishing_stacks", v, None)?;
+            if f.len() != k {
+                return Err(err("finishing_stacks: not one per player"));
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    if antes.iter().any(|a| a.negative) {
+        return Err(err("antes: negative"));
+    }
+    if min_bet.negative || min_bet.mantissa == 0 {
+        return Err(err("min_bet: not positive"));
+    }
+    if stacks.iter().any(|a| a.negative || a.mantissa == 0) {
+        return Err(err("starting_stacks: not all positive"));
+    }
+    let mut parsed = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        match action_of(text, k) {
+            Ok(Parsed::Nothing) => {}
+            Ok(p) => parsed.push((p, text.clone())),
+            Err(why) => {
+                return Err(HistoryError::Action {
+                    index: i + 1,
+                    action: text.clone(),
+                    why,
+                });
+            }
+        }
+    }
+    let mut all: Vec<Amount> = Vec::new();
+    all.extend(&antes);
+    all.extend(&blinds);
+    all.push(min_bet);
+    all.extend(&stacks);
+    all.extend(parsed.iter().filter_map(|(p, _)| match p {
+        Parsed::BetRaise(_, a) => Some(*a),
+        _ => None,
+    }));
+    let mut units = units_for(&all);
+    if let Some(f) = &finishing {
+        units.digits = units
+            .digits
+            .max(f.iter().map(|a| a.digits).max().unwrap_or(0));
+    }
+    let d = units.digits;
+    let to = |a: &Amount| a.to_units(d).map_err(err);
+    let actions = parsed
+        .into_iter()
+        .map(|(p, text)| {
+            Ok((
+                match p {
+                    Parsed::Act(a) => a,
+                    Parsed::BetRaise(pl, a) => Act::BetRaise(pl, to(&a)?),
+                    Parsed::Nothing => unreachable!("filtered"),
+                },
+                text,
+            ))
+        })
+        .collect::<Result<Vec<_>, HistoryError>>()?;
+    let trim = match t.get("ante_trimming_status") {
+        None => false,
+        Some(Value::Boolean(b)) => *b,
+        Some(_) => return Err(err("ante_trimming_status: not true or false")),
+    };
+    let forced = Forced {
+        antes: antes.iter().map(to).collect::<Result<_, _>>()?,
+        blinds_or_straddles: blinds.iter().map(to).collect::<Result<_, _>>()?,
+        posts: blinds.iter().map(|a| a.negative).collect(),
+        min_bet: to(&min_bet)?,
+        trim_antes: trim,
+    };
+    let names = t.get("players").and_then(Value::as_array).map(|a| {
+        a.iter()
+            .map(|v| string_of(v).unwrap_or_default())
+            .collect::<Vec<_>>()
+    });
+    let num = |key: &str| t.get(key).and_then(Value::as_integer);
+    let info = Info {
+        players: names.filter(|n| n.len() == k),
+        seats: t.get("seats").and_then(Value::as_array).and_then(|a| {
+            a.iter()
+                .map(|v| v.as_integer().and_then(|i| u32::try_from(i).ok()))
+                .collect::<Option<Vec<_>>>()
+                .filter(|s| s.len() == k)
+        }),
+        seat_count: num("seat_count").and_then(|i| u32::try_from(i).ok()),
+        hand: t.get("hand").and_then(string_of),
+        table: t.get("table").and_then(string_of),
+        venue: t.get("venue").and_then(string_of),
+        currency_symbol: t.get("currency_symbol").and_then(string_of),
+        date: match (num("year"), num("month"), num("day")) {
+            (Some(y), Some(m), Some(d)) => Some((y, m, d)),
+            _ => None,
+        },
+        time: t
+            .get("time")
+            .map(|v| v.to_string().trim_matches('"').to_string()),
+    };
+    Ok(HandRecord {
+        forced,
+        starting_stacks: stacks.iter().map(to).collect::<Result<_, _>>()?,
+        actions,
+        finishing_stacks: match finishing {
+            Some(f) => Some(f.iter().map(to).collect::<Result<_, _>>()?),
+            None => None,
+        },
+        units,
+        info,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::holdem::history::replay;
     use crate::holdem::table::Action::{Call, Check, Fold, RaiseTo};
+    use crate::holdem::table::{Blinds, stacked_deck};
 
     /// The example hand of rules/holdem.md, played on the table.
     #[test]
@@ -346,37 +458,119 @@ finishing_stacks = [1100, 990, 910]
 ";
         assert_eq!(write(&t), expected);
         let back = replay(&read(expected).expect("reads")).expect("replays");
-        assert_eq!(finishing_stacks(&back), vec![1100, 990, 910]);
+        assert_eq!(back.finishing_stacks(), vec![1100, 990, 910]);
+        assert_eq!(write(&back.table), expected);
+    }
+
+    /// Heads-up, the blinds are written small first (the reference turns
+    /// them round itself), and hands all in before the river are shown
+    /// before the rest of the board.
+    #[test]
+    fn heads_up_blinds_small_first_and_all_in_hands_shown_before_the_board() {
+        let known = parse_cards("AhAd KcKd 2c7d9h Js 4c").expect("cards");
+        // Seat 1 is the button and small blind; seat 0 the big blind (p1).
+        let (mut t, _) = Table::new(
+            &[100, 100],
+            1,
+            Blinds { small: 5, big: 10 },
+            &stacked_deck(&known),
+        )
+        .expect("valid");
+        t.act(1, RaiseTo(100)).expect("shove");
+        t.act(0, Call).expect("call");
+        let text = write(&t);
+        assert!(text.contains("blinds_or_straddles = [5, 10]\n"), "{text}");
+        assert!(
+            text.contains("'p2 cbr 100', 'p1 cc', 'p2 sm KcKd', 'p1 sm AhAd', 'd db 2c7d9h', 'd db Js', 'd db 4c']"),
+            "{text}"
+        );
+        assert!(text.contains("finishing_stacks = [200, 0]"), "{text}");
+        let back = replay(&read(&text).expect("reads")).expect("replays");
+        assert_eq!(back.finishing_stacks(), vec![200, 0]);
     }
 
     #[test]
-    fn reads_the_rules_layout_with_wrapped_arrays() {
-        let text = "variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [5, 10, 0]
-min_bet = 10
-starting_stacks = [1000, 1000, 1000]
-actions = ['d dh p1 AcAd', 'd dh p2 QcQd', 'd dh p3 KcKd', 'p3 cbr 30',
-           'p1 cc', 'p2 f', 'd db 2c7d9h', 'p1 cc', 'p3 cbr 60', 'p1 cc',
-           'd db Js', 'p1 cc', 'p3 cc', 'd db 4c', 'p1 cc', 'p3 cc',
-           'p3 sm KcKd', 'p1 sm AcAd']
-finishing_stacks = [1100, 990, 910]
+    fn reads_comments_cents_unknown_cards_and_phhs() {
+        let text = "# a cash hand
+variant = \"NT\"
+antes = [0, 0, 0]   # none
+blinds_or_straddles = [0.05, 0.10, 0]
+min_bet = 0.10
+starting_stacks = [10.00, 5.55, 7.25]
+actions = [
+  'd dh p1 ????', 'd dh p2 ????', 'd dh p3 AhKh',  # hero is p3
+  'p3 cbr 0.25', 'p1 f', 'p2 cc',
+  'd db 2c7d9h', 'p2 cc', 'p3 cbr 0.35 # a c-bet', 'p2 f',
+]
 ";
         let r = read(text).expect("reads");
-        assert_eq!(r.actions.len(), 18);
+        assert_eq!(r.units.digits, 2);
         let t = replay(&r).expect("replays");
-        assert_eq!(finishing_stacks(&t), r.finishing_stacks);
+        assert_eq!(t.finishing_text(), vec!["9.95", "5.30", "7.55"]);
+        let phhs = format!("[1]\n{text}\n[2]\n{text}").replace("# a cash hand\n", "");
+        let all = read_all(&phhs).expect("TOML");
+        assert_eq!(all.len(), 2);
+        assert!(all.iter().all(|(_, r)| r.is_ok()));
+    }
+
+    /// A pot of 0.25 chopped two ways: the reference splits decimal
+    /// amounts exactly (0.125 each), whole chips with the odd chip to the
+    /// first winner; a whole pot in a hand mixing both is refused.
+    #[test]
+    fn split_pots_as_the_reference_splits_them() {
+        let hand = |blinds: &str, stacks: &str| {
+            format!(
+                "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [{blinds}, 0]\nmin_bet = 10\nstarting_stacks = [{stacks}]\nactions = ['d dh p1 2c3d', 'd dh p2 2d3c', 'd dh p3 4c5d', 'p3 cc', 'p1 f', 'p2 cc', 'd db TsJsQs', 'p2 cc', 'p3 cc', 'd db Ks', 'p2 cc', 'p3 cc', 'd db As', 'p2 cc', 'p3 cc', 'p2 sm 2d3c', 'p3 sm 4c5d']\n"
+            )
+        };
+        let cents =
+            hand("0.05, 0.10", "1.00, 1.00, 1.00").replace("min_bet = 10", "min_bet = 0.10");
+        let r = replay(&read(&cents).expect("reads")).expect("replays");
+        assert_eq!(r.finishing_text(), vec!["0.95", "1.025", "1.025"]);
+        let whole = hand("5, 10", "100, 100, 100");
+        let r = replay(&read(&whole).expect("reads")).expect("replays");
+        assert_eq!(r.finishing_stacks(), vec![95, 103, 102]);
+        let mixed = hand("5, 10", "100.5, 100, 100");
+        let e = replay(&read(&mixed).expect("reads")).map(|r| r.finishing_stacks());
+        assert!(
+            matches!(&e, Err(HistoryError::Action { why, .. }) if why.contains("ambiguous")),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn huge_amounts_are_refused_not_overflowed() {
+        let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nmin_bet = 10\nstarting_stacks = [9223372036854775807, 9223372036854775807]\nactions = ['p2 cbr 9223372036854775807', 'p1 cc']\n";
+        let r = read(text).expect("reads");
+        assert_eq!(
+            replay(&r).map(|h| h.finishing_stacks()),
+            Err(HistoryError::Setup("amounts too large".into()))
+        );
     }
 
     #[test]
     fn bad_files_are_errors() {
         assert_eq!(
             read("variant = 'NT'\n"),
-            Err(PhhError::Missing("blinds_or_straddles"))
+            Err(err("missing field 'starting_stacks'"))
         );
-        assert!(matches!(read("nonsense"), Err(PhhError::Syntax(_))));
-        let bad = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [10, 5]\nmin_bet = 10\nstarting_stacks = [100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p1 cc']\nfinishing_stacks = [100, 100]\n";
+        assert!(matches!(read("nonsense"), Err(HistoryError::Format(_))));
+        let po = "variant = 'PO'\n";
+        assert_eq!(
+            read(po).map_err(|e| e.to_string()),
+            Err("variant 'PO' (pot-limit Omaha hold'em) is not supported: only 'NT' (no-limit Texas hold'em)".into())
+        );
+        // Blinds written big first: p1 (the big blind heads-up) posts 5 and
+        // acts first; the file read as our old one would be stops early.
+        let bad = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [10, 5]\nmin_bet = 10\nstarting_stacks = [100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cc']\nfinishing_stacks = [100, 100]\n";
         let r = read(bad).expect("reads");
-        assert!(matches!(replay(&r), Err(PhhError::Replay { index: 2, .. })));
+        assert_eq!(
+            replay(&r).map(|h| h.finishing_stacks()),
+            Err(HistoryError::Action {
+                index: 3,
+                action: "p2 cc".into(),
+                why: "p1 is to act".into()
+            })
+        );
     }
 }

@@ -83,20 +83,76 @@ pub fn form_pots(contributed: &[Chips], folded: &[bool]) -> Vec<Pot> {
 }
 
 /// Splits `amount` between `winners`, given in clockwise order starting
-/// left of the button: equal shares, the odd chips one each to the first
-/// winners in that order.
-pub fn split(amount: Chips, winners: &[Seat]) -> Vec<(Seat, Chips)> {
+/// left of the button: equal shares, and every odd chip to the first
+/// winner (as the reference PHH implementation does).
+pub fn split_odd_first(amount: Chips, winners: &[Seat]) -> Vec<(Seat, Chips)> {
     let k = winners.len() as Chips;
     if k == 0 {
         return Vec::new();
     }
     let share = amount / k;
-    let odd = (amount % k) as usize;
+    let odd = amount % k;
     winners
         .iter()
         .enumerate()
-        .map(|(i, &s)| (s, share + Chips::from(i < odd)))
+        .map(|(i, &s)| (s, share + if i == 0 { odd } else { 0 }))
         .collect()
+}
+
+/// Why a pot of a hand with decimal amounts cannot be split exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SplitError {
+    /// The shares need more decimal places than the amounts have.
+    #[error("a pot of {amount} units split {winners} ways needs more decimal places")]
+    Finer {
+        /// The pot, in minor units.
+        amount: Chips,
+        /// How many winners.
+        winners: usize,
+    },
+    /// A whole pot that does not divide evenly, in a hand mixing whole and
+    /// decimal amounts: the reference splits it into fractions or gives
+    /// the odd chips to the first winner depending on how each amount was
+    /// written, which cannot be told here.
+    #[error(
+        "a whole pot of {amount} units split {winners} ways in a hand mixing whole and decimal amounts is ambiguous"
+    )]
+    Ambiguous {
+        /// The pot, in minor units.
+        amount: Chips,
+        /// How many winners.
+        winners: usize,
+    },
+}
+
+/// Splits `amount` (in minor units, `unit` to a whole amount) between
+/// `winners` in equal, exact shares, as the reference splits decimal
+/// amounts. With `all_decimal` false some amounts of the hand were whole,
+/// and a whole pot that does not divide evenly is refused as ambiguous.
+pub fn split_exact(
+    amount: Chips,
+    winners: &[Seat],
+    unit: Chips,
+    all_decimal: bool,
+) -> Result<Vec<(Seat, Chips)>, SplitError> {
+    let k = winners.len() as Chips;
+    if k <= 1 {
+        return Ok(split_odd_first(amount, winners));
+    }
+    let whole = unit > 0 && amount.is_multiple_of(unit);
+    if !all_decimal && whole && !(amount / unit).is_multiple_of(k) {
+        return Err(SplitError::Ambiguous {
+            amount,
+            winners: winners.len(),
+        });
+    }
+    if !amount.is_multiple_of(k) {
+        return Err(SplitError::Finer {
+            amount,
+            winners: winners.len(),
+        });
+    }
+    Ok(split_odd_first(amount, winners))
 }
 
 #[cfg(test)]
@@ -153,9 +209,47 @@ mod tests {
     }
 
     #[test]
-    fn odd_chips_go_to_the_first_winners() {
-        assert_eq!(split(101, &[4, 1]), vec![(4, 51), (1, 50)]);
-        assert_eq!(split(200, &[2, 0, 1]), vec![(2, 67), (0, 67), (1, 66)]);
-        assert_eq!(split(7, &[3]), vec![(3, 7)]);
+    fn odd_chips_go_to_the_first_winner() {
+        assert_eq!(split_odd_first(101, &[4, 1]), vec![(4, 51), (1, 50)]);
+        assert_eq!(
+            split_odd_first(200, &[2, 0, 1]),
+            vec![(2, 68), (0, 66), (1, 66)]
+        );
+        assert_eq!(split_odd_first(7, &[3]), vec![(3, 7)]);
+        assert_eq!(split_odd_first(7, &[]), vec![]);
+    }
+
+    #[test]
+    fn exact_splits_of_decimal_amounts() {
+        // 0.05 (unit 100) in two: needs a third decimal place.
+        assert_eq!(
+            split_exact(5, &[0, 1], 100, true),
+            Err(SplitError::Finer {
+                amount: 5,
+                winners: 2
+            })
+        );
+        assert_eq!(
+            split_exact(50, &[0, 1], 1000, true),
+            Ok(vec![(0, 25), (1, 25)])
+        );
+        // 13.00 in two: 6.50 each when every amount is decimal...
+        assert_eq!(
+            split_exact(1300, &[0, 1], 100, true),
+            Ok(vec![(0, 650), (1, 650)])
+        );
+        // ...but ambiguous when some amounts were whole.
+        assert!(matches!(
+            split_exact(1300, &[0, 1], 100, false),
+            Err(SplitError::Ambiguous { .. })
+        ));
+        assert_eq!(
+            split_exact(1400, &[0, 1], 100, false),
+            Ok(vec![(0, 700), (1, 700)])
+        );
+        assert_eq!(
+            split_exact(1350, &[0, 1], 100, false),
+            Ok(vec![(0, 675), (1, 675)])
+        );
     }
 }

@@ -1,23 +1,64 @@
-//! Sessions: many hands in a row at one table. The button moves to the
-//! next player still in, busted players leave (or rebuy in a cash game),
-//! and tournament blinds rise every so many hands.
+//! Sessions: many hands in a row at one table, the Hold'em game the runner
+//! plays ([`Playable`]). The button moves to the next player still in,
+//! busted players sit out (or buy in again, as the setup says), and
+//! tournament blinds rise every so many hands.
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use super::bots::{self, TableBot};
+use super::narration;
+use super::phh;
 use super::pots::Chips;
-use super::table::{Action, ActionError, Blinds, Event, SetupError, Table, View};
-use crate::cards::Card;
-use crate::game::{Game, GameRng, Seat, rng_from_seed};
+use super::table::{
+    Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,
+    View,
+};
+use crate::cards::{Card, CardSet};
+use crate::form::{Choices, Field, Form, unknown};
+use crate::game::{Bot, BoxBot, Game, GameRng, Level, Playable, Seat, SetupError, rng_from_seed};
+use crate::narrate::Note;
+
+/// The fewest seats at a table.
+pub const MIN_SEATS: usize = 2;
+
+/// When a seat buys chips again in a cash game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rebuy {
+    /// Never: a busted seat sits out.
+    Never,
+    /// A busted seat buys the starting stack again.
+    WhenBusted,
+    /// Before each hand every stack below the starting stack is topped up
+    /// to it.
+    TopUp,
+}
+
+impl std::str::FromStr for Rebuy {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Rebuy, SetupError> {
+        crate::form::pick(
+            s,
+            "rebuy rule",
+            &[
+                ("when-busted", Rebuy::WhenBusted),
+                ("top-up", Rebuy::TopUp),
+                ("never", Rebuy::Never),
+            ],
+        )
+    }
+}
 
 /// How the blinds and the stacks evolve between hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Mode {
-    /// Fixed blinds; with `rebuy`, every stack is topped up to the
-    /// starting stack before each hand, so nobody busts.
+    /// Fixed blinds.
     Cash {
-        /// Top up before each hand.
-        rebuy: bool,
+        /// When seats buy chips again.
+        rebuy: Rebuy,
     },
     /// The blinds double every `hands_per_level` hands; the last player
     /// with chips wins.
@@ -27,15 +68,175 @@ pub enum Mode {
     },
 }
 
-/// How a session is played.
+/// Every option of a Hold'em table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Config {
-    /// The starting blinds.
-    pub blinds: Blinds,
+pub struct Setup {
+    /// Seats at the table (2 to 9).
+    pub seats: usize,
     /// The starting stack of every seat.
     pub stack: Chips,
+    /// The starting blinds.
+    pub blinds: Blinds,
     /// Cash game or tournament.
     pub mode: Mode,
+    /// An ante from every player each hand (0: none).
+    #[serde(default)]
+    pub ante: Chips,
+    /// An ante from the big blind alone, for the table (0: none).
+    #[serde(default)]
+    pub bb_ante: Chips,
+    /// The player after the big blind straddles two big blinds (three
+    /// players or more).
+    #[serde(default)]
+    pub straddle: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            seats: 6,
+            stack: 1000,
+            blinds: Blinds { small: 5, big: 10 },
+            mode: Mode::Cash {
+                rebuy: Rebuy::WhenBusted,
+            },
+            ante: 0,
+            bb_ante: 0,
+            straddle: false,
+        }
+    }
+}
+
+impl Setup {
+    /// The forced bets of a hand with these blinds: the blinds, and the
+    /// antes and straddle of the setup.
+    pub fn forced(&self, blinds: Blinds) -> Forced {
+        let mut f = Forced::blinds(blinds);
+        if self.ante > 0 {
+            f = f.with_ante(self.ante);
+        }
+        if self.bb_ante > 0 {
+            f = f.with_big_blind_ante(self.bb_ante);
+        }
+        if self.straddle {
+            f = f.with_straddle(blinds.big.saturating_mul(2));
+        }
+        f
+    }
+
+    /// Checks every option.
+    pub fn check(&self) -> Result<(), SetupError> {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&self.seats) {
+            return Err(SetupError(format!(
+                "a table has {MIN_SEATS} to {MAX_SEATS} seats, not {}",
+                self.seats
+            )));
+        }
+        if self.blinds.small == 0 || self.blinds.small > self.blinds.big {
+            return Err(SetupError(format!(
+                "blinds {}/{}: need 0 < small <= big",
+                self.blinds.small, self.blinds.big
+            )));
+        }
+        if self.stack == 0 {
+            return Err(SetupError("the starting stack must be positive".into()));
+        }
+        if let Mode::Tournament { hands_per_level: 0 } = self.mode {
+            return Err(SetupError("hands per level must be positive".into()));
+        }
+        Ok(())
+    }
+
+    /// Parses blinds written `small/big`.
+    pub fn parse_blinds(text: &str) -> Result<Blinds, SetupError> {
+        let bad = || SetupError(format!("blinds {text:?}: write small/big, like 5/10"));
+        let (small, big) = text.split_once('/').ok_or_else(bad)?;
+        Ok(Blinds {
+            small: small.trim().parse().map_err(|_| bad())?,
+            big: big.trim().parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+const STACKS: [Chips; 6] = [100, 200, 500, 1000, 2000, 5000];
+const BLINDS: [(Chips, Chips); 5] = [(1, 2), (5, 10), (10, 20), (25, 50), (50, 100)];
+
+fn mode_name(mode: &Mode) -> String {
+    match mode {
+        Mode::Cash {
+            rebuy: Rebuy::Never,
+        } => "cash, no rebuys".into(),
+        Mode::Cash {
+            rebuy: Rebuy::WhenBusted,
+        } => "cash, rebuy when busted".into(),
+        Mode::Cash {
+            rebuy: Rebuy::TopUp,
+        } => "cash, top up every hand".into(),
+        Mode::Tournament { hands_per_level } => {
+            format!("tournament, blinds double every {hands_per_level} hands")
+        }
+    }
+}
+
+impl Setup {
+    fn seat_choices(&self) -> Choices<usize> {
+        crate::form::range(MIN_SEATS, MAX_SEATS, self.seats, |x| x + 1)
+    }
+
+    fn stack_choices(&self) -> Choices<Chips> {
+        Choices::new(&STACKS, &self.stack, |a, b| a > b)
+    }
+
+    fn blind_choices(&self) -> Choices<Blinds> {
+        let presets: Vec<Blinds> = BLINDS
+            .iter()
+            .map(|&(small, big)| Blinds { small, big })
+            .collect();
+        Choices::new(&presets, &self.blinds, |a, b| a.big > b.big)
+    }
+
+    fn mode_choices(&self) -> Choices<Mode> {
+        let presets = [
+            Mode::Cash {
+                rebuy: Rebuy::WhenBusted,
+            },
+            Mode::Cash {
+                rebuy: Rebuy::TopUp,
+            },
+            Mode::Cash {
+                rebuy: Rebuy::Never,
+            },
+            Mode::Tournament {
+                hands_per_level: 10,
+            },
+        ];
+        Choices::of(&presets, &self.mode)
+    }
+}
+
+impl Form for Setup {
+    fn fields(&self) -> Vec<Field> {
+        vec![
+            self.seat_choices()
+                .field("seats", "Players", |n| n.to_string()),
+            self.stack_choices()
+                .field("stack", "Starting stack", |s| s.to_string()),
+            self.blind_choices()
+                .field("blinds", "Blinds", |b| format!("{}/{}", b.small, b.big)),
+            self.mode_choices().field("mode", "Game", mode_name),
+        ]
+    }
+
+    fn choose(&mut self, key: &str, index: usize) -> Result<(), SetupError> {
+        match key {
+            "seats" => self.seats = self.seat_choices().get(key, index)?,
+            "stack" => self.stack = self.stack_choices().get(key, index)?,
+            "blinds" => self.blinds = self.blind_choices().get(key, index)?,
+            "mode" => self.mode = self.mode_choices().get(key, index)?,
+            _ => return Err(unknown(key)),
+        }
+        Ok(())
+    }
 }
 
 /// Why a session refused.
@@ -49,59 +250,114 @@ pub enum SessionError {
     Over,
     /// The hand could not start.
     #[error(transparent)]
-    Setup(#[from] SetupError),
-    /// No hand is being played.
-    #[error("no hand in progress")]
-    NoHand,
+    Setup(#[from] HandError),
     /// The action was refused.
     #[error(transparent)]
     Action(#[from] ActionError),
 }
 
-/// A session: the seats' chips between hands, the button, the hand count
-/// and its generator, and the hand being played. Serialisable, generator
-/// state included, so a saved session deals on exactly as it would have.
+/// A session: the seats' chips between hands, what each has bought in,
+/// the button, the hand count and its generator, and the hand being
+/// played (or the last one). Serialisable, generator state included, so a
+/// saved session deals on exactly as it would have.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Session {
-    config: Config,
+    setup: Setup,
     stacks: Vec<Chips>,
+    bought: Vec<Chips>,
     button: Option<Seat>,
     hands: u64,
     rng: GameRng,
-    table: Option<Table>,
+    table: Table,
 }
 
 impl Session {
-    /// A session of `seats` players, each with the starting stack; the
-    /// first hand's button is drawn from the seeded generator.
-    pub fn new(seats: usize, config: Config, seed: u64) -> Result<Session, SetupError> {
-        if !(2..=super::table::MAX_SEATS).contains(&seats) {
-            return Err(SetupError::Seats(seats));
-        }
-        if config.blinds.small == 0 || config.blinds.small > config.blinds.big {
-            return Err(SetupError::Blinds);
-        }
-        if config.stack == 0 {
-            return Err(SetupError::Seats(0));
-        }
+    /// A session of `setup`, each seat with the starting stack, the first
+    /// hand dealt (its button drawn from the seeded generator).
+    pub fn new(setup: &Setup, seed: u64) -> Result<Session, SetupError> {
+        setup.check()?;
+        let stacks = vec![setup.stack; setup.seats];
+        let mut rng = rng_from_seed(seed);
+        let (button, deck) = (
+            rand::Rng::random_range(&mut rng, 0..setup.seats),
+            shuffled(&mut rng),
+        );
+        let (table, _) = Table::with_forced(&stacks, button, &setup.forced(setup.blinds), &deck)
+            .map_err(|e| SetupError(e.to_string()))?;
         Ok(Session {
-            config,
-            stacks: vec![config.stack; seats],
-            button: None,
-            hands: 0,
-            rng: rng_from_seed(seed),
-            table: None,
+            setup: *setup,
+            bought: stacks.clone(),
+            stacks,
+            button: Some(button),
+            hands: 1,
+            rng,
+            table,
         })
     }
 
-    /// The blinds of the next (or current) hand.
+    /// A session of `setup` whose seats bring `chips` (0: an empty seat),
+    /// the first hand dealt among the seats with chips.
+    pub fn seated(setup: &Setup, seed: u64, chips: &[Chips]) -> Result<Session, SetupError> {
+        setup.check()?;
+        if chips.len() != setup.seats {
+            return Err(SetupError(format!(
+                "{} stacks for {} seats",
+                chips.len(),
+                setup.seats
+            )));
+        }
+        let mut rng = rng_from_seed(seed);
+        let players: Vec<Seat> = (0..chips.len()).filter(|&s| chips[s] > 0).collect();
+        if players.len() < 2 {
+            return Err(SetupError("a hand needs two players with chips".into()));
+        }
+        let button = players[rand::Rng::random_range(&mut rng, 0..players.len())];
+        let deck = shuffled(&mut rng);
+        let (table, _) = Table::new(chips, button, setup.blinds, &deck)
+            .map_err(|e| SetupError(e.to_string()))?;
+        Ok(Session {
+            setup: *setup,
+            bought: chips.to_vec(),
+            stacks: chips.to_vec(),
+            button: Some(button),
+            hands: 1,
+            rng,
+            table,
+        })
+    }
+
+    /// Sets `seat`'s chips between hands (a buy-in adds to what it has
+    /// bought; 0 empties the seat).
+    pub fn set_stack(&mut self, seat: Seat, chips: Chips) -> Result<(), SetupError> {
+        if self.table.to_act().is_some() {
+            return Err(SetupError("chips change hands only between hands".into()));
+        }
+        let old = *self
+            .stacks
+            .get(seat)
+            .ok_or_else(|| SetupError(format!("no seat {seat}")))?;
+        self.bought[seat] += chips.saturating_sub(old);
+        self.stacks[seat] = chips;
+        Ok(())
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The blinds of the current hand.
     pub fn blinds(&self) -> Blinds {
-        match self.config.mode {
-            Mode::Cash { .. } => self.config.blinds,
+        self.table.state().blinds()
+    }
+
+    /// The blinds of hand number `hand` (1-based).
+    fn blinds_of(&self, hand: u64) -> Blinds {
+        match self.setup.mode {
+            Mode::Cash { .. } => self.setup.blinds,
             Mode::Tournament { hands_per_level } => {
-                let played = self.hands.saturating_sub(u64::from(self.table.is_some()));
-                let level = (played / u64::from(hands_per_level.max(1))).min(40) as u32;
-                let b = self.config.blinds;
+                let level = ((hand - 1) / u64::from(hands_per_level.max(1))).min(40) as u32;
+                let b = self.setup.blinds;
                 Blinds {
                     small: b.small.saturating_mul(1 << level),
                     big: b.big.saturating_mul(1 << level),
@@ -110,87 +366,287 @@ impl Session {
         }
     }
 
-    /// Chips per seat between hands (0: busted).
+    /// Hands until the blinds next rise (tournaments).
+    pub fn hands_to_next_level(&self) -> Option<u64> {
+        match self.setup.mode {
+            Mode::Cash { .. } => None,
+            Mode::Tournament { hands_per_level } => {
+                let per = u64::from(hands_per_level.max(1));
+                Some(per - (self.hands - 1) % per)
+            }
+        }
+    }
+
+    /// Chips per seat between hands (0: out), or at the start of the
+    /// current hand.
     pub fn stacks(&self) -> &[Chips] {
         &self.stacks
     }
 
-    /// Hands started so far.
+    /// What each seat has bought in, the first stack included.
+    pub fn bought(&self) -> &[Chips] {
+        &self.bought
+    }
+
+    /// Hands dealt so far.
     pub fn hands_played(&self) -> u64 {
         self.hands
     }
 
-    /// The hand being played (or the last one, once over).
-    pub fn table(&self) -> Option<&Table> {
-        self.table.as_ref()
+    /// The hand being played, or the last one.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
 
-    /// Whether the session is over: fewer than two seats with chips.
+    /// Whether the session is over: fewer than two seats with chips and
+    /// no rebuys.
     pub fn is_over(&self) -> bool {
-        self.hand_in_progress().is_none() && self.stacks.iter().filter(|&&c| c > 0).count() < 2
-    }
-
-    fn hand_in_progress(&self) -> Option<&Table> {
-        self.table.as_ref().filter(|t| t.to_act().is_some())
+        let rebuys = matches!(
+            self.setup.mode,
+            Mode::Cash {
+                rebuy: Rebuy::WhenBusted | Rebuy::TopUp
+            }
+        );
+        self.table.to_act().is_none()
+            && !rebuys
+            && self.stacks.iter().filter(|&&c| c > 0).count() < 2
     }
 
     /// Deals the next hand from a freshly shuffled deck.
     pub fn start_hand(&mut self) -> Result<Vec<Event>, SessionError> {
-        let mut deck: Vec<Card> = Card::all().collect();
-        deck.shuffle(&mut self.rng);
+        let deck = shuffled(&mut self.rng);
         self.start_hand_with(&deck)
     }
 
     /// Deals the next hand from `deck` (52 cards in deal order): rebuys,
     /// moves the button to the next player still in, posts the blinds.
     pub fn start_hand_with(&mut self, deck: &[Card]) -> Result<Vec<Event>, SessionError> {
-        if self.hand_in_progress().is_some() {
+        if self.table.to_act().is_some() {
             return Err(SessionError::HandInProgress);
         }
-        if let Mode::Cash { rebuy: true } = self.config.mode {
-            for s in &mut self.stacks {
-                *s = (*s).max(self.config.stack);
-            }
-        }
-        if self.stacks.iter().filter(|&&c| c > 0).count() < 2 {
+        if self.is_over() {
             return Err(SessionError::Over);
         }
+        let mut events = self.rebuy();
         let n = self.stacks.len();
-        let button = match self.button {
-            None => rand::Rng::random_range(&mut self.rng, 0..n),
-            Some(b) => b + 1,
-        };
+        let from = self.button.map_or(0, |b| b + 1);
         let button = (0..n)
-            .map(|k| (button + k) % n)
+            .map(|k| (from + k) % n)
             .find(|&s| self.stacks[s] > 0)
             .ok_or(SessionError::Over)?;
+        let blinds = self.blinds_of(self.hands + 1);
+        if blinds != self.blinds() {
+            events.push(Event::BlindsRaised { blinds });
+        }
+        let (table, hand) =
+            Table::with_forced(&self.stacks, button, &self.setup.forced(blinds), deck)?;
         self.hands += 1;
-        let blinds = self.blinds();
-        let (table, events) = Table::new(&self.stacks, button, blinds, deck)?;
         self.button = Some(button);
-        self.table = Some(table);
+        self.table = table;
+        events.extend(hand);
         self.settle();
         Ok(events)
+    }
+
+    /// Buys chips for the seats the setup says, before a hand.
+    fn rebuy(&mut self) -> Vec<Event> {
+        let Mode::Cash { rebuy } = self.setup.mode else {
+            return Vec::new();
+        };
+        let mut events = Vec::new();
+        for seat in 0..self.stacks.len() {
+            let short = match rebuy {
+                Rebuy::Never => 0,
+                Rebuy::WhenBusted if self.stacks[seat] == 0 => self.setup.stack,
+                Rebuy::WhenBusted => 0,
+                Rebuy::TopUp => self.setup.stack.saturating_sub(self.stacks[seat]),
+            };
+            if short > 0 {
+                self.stacks[seat] += short;
+                self.bought[seat] += short;
+                events.push(Event::Rebought {
+                    seat,
+                    amount: short,
+                });
+            }
+        }
+        events
     }
 
     /// Takes `action` for `seat` in the current hand.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, SessionError> {
-        let table = self.table.as_mut().ok_or(SessionError::NoHand)?;
-        let events = table.act(seat, action)?;
+        let events = self.table.act(seat, action)?;
         self.settle();
         Ok(events)
     }
 
-    /// What `seat` sees of the current hand.
-    pub fn view(&self, seat: Seat) -> Option<View> {
-        self.table.as_ref().map(|t| t.view(seat))
-    }
-
     /// Once the hand is over, its final stacks become the session's.
     fn settle(&mut self) {
-        if let Some(out) = self.table.as_ref().and_then(Game::outcome) {
+        if let Some(out) = self.table.outcome() {
             self.stacks = out.stacks;
         }
+    }
+}
+
+fn shuffled(rng: &mut GameRng) -> Vec<Card> {
+    let mut deck: Vec<Card> = Card::all().collect();
+    deck.shuffle(rng);
+    deck
+}
+
+impl Game for Session {
+    type Action = Action;
+    type Event = Event;
+    type Error = SessionError;
+    type View = View;
+    type Outcome = Outcome;
+
+    fn to_act(&self) -> Option<Seat> {
+        self.table.to_act()
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.table.legal_actions()
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, SessionError> {
+        let seat = self.table.to_act().ok_or(ActionError::HandOver)?;
+        self.act(seat, action)
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.table.view(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome()
+    }
+}
+
+/// A hand-level bot plays every hand of a session: it sees the same views
+/// and takes the same actions.
+impl Bot<Session> for TableBot {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, view: &View, rng: &mut GameRng) -> Action {
+        (**self).choose(view, rng)
+    }
+
+    fn observe(&mut self, view: &View, action: &Action) {
+        (**self).observe(view, action);
+    }
+
+    fn memory(&self) -> Option<serde_json::Value> {
+        (**self).memory()
+    }
+
+    fn recall(&mut self, memory: &serde_json::Value) {
+        (**self).recall(memory);
+    }
+}
+
+impl Playable for Session {
+    type Setup = Setup;
+    const ID: &'static str = "holdem";
+    const MATCH_BATCH: u64 = 500;
+
+    fn new(setup: &Setup, seed: u64) -> Result<Session, SetupError> {
+        Session::new(setup, seed)
+    }
+
+    /// The first hand's events, from its log (the hole cards named again).
+    fn opening(&self) -> Vec<Event> {
+        let state = self.table.state();
+        state
+            .log()
+            .iter()
+            .map(|e| match e {
+                Event::HoleDealt { seat, .. } => Event::HoleDealt {
+                    seat: *seat,
+                    cards: state.hole(*seat),
+                },
+                e => e.clone(),
+            })
+            .collect()
+    }
+
+    fn seated(setup: &Setup, seed: u64, chips: &[u64]) -> Result<Session, SetupError> {
+        Session::seated(setup, seed, chips)
+    }
+
+    fn chips(&self) -> Option<Vec<u64>> {
+        Some(self.stacks.clone())
+    }
+
+    fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<(), SetupError> {
+        self.set_stack(seat, chips)
+    }
+
+    fn deal_record(&self) -> Option<String> {
+        self.table.outcome().map(|_| phh::write(&self.table))
+    }
+
+    fn seats(&self) -> usize {
+        self.stacks.len()
+    }
+
+    /// Seen from no seat: hole cards only once shown.
+    fn spectator_view(&self) -> View {
+        self.table.view(MAX_SEATS)
+    }
+
+    fn event_for(event: &Event, seat: Option<Seat>) -> Event {
+        event.seen_by(seat.unwrap_or(MAX_SEATS))
+    }
+
+    fn secrets(&self, seat: Option<Seat>) -> CardSet {
+        let state = self.table.state();
+        match seat {
+            Some(s) if !state.shown(s) => state.hole(s).into_iter().flatten().collect(),
+            Some(_) => CardSet::EMPTY,
+            None => self.table.undealt(),
+        }
+    }
+
+    fn narrate(&self, event: &Event) -> Vec<Note> {
+        narration::notes(self, event)
+    }
+
+    /// Check when free, else fold.
+    fn default_action(&self) -> Option<Action> {
+        let legal = self.table.state().legal()?;
+        Some(bots::give_up(&legal))
+    }
+
+    fn deal_over(&self) -> bool {
+        self.table.to_act().is_none() && !self.is_over()
+    }
+
+    fn next_deal(&mut self) -> Result<Vec<Event>, SessionError> {
+        self.start_hand()
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        let out = self.table.outcome()?;
+        Some(out.net.iter().map(|&n| n as f64).collect())
+    }
+
+    fn score_unit(&self) -> f64 {
+        self.blinds().big as f64
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &bots::NAMES
+    }
+
+    fn bot(name: &str) -> Option<BoxBot<Session>> {
+        bots::by_name(name).map(|b| Box::new(b) as BoxBot<Session>)
+    }
+
+    fn level_bot(level: Level) -> &'static str {
+        level.name()
     }
 }
 
@@ -198,24 +654,48 @@ impl Session {
 mod tests {
     use super::*;
     use crate::cards::parse_cards;
-    use crate::holdem::table::{Status, stacked_deck};
+    use crate::holdem::table::{Blind, Status, stacked_deck};
 
-    const CASH: Config = Config {
+    const CASH: Setup = Setup {
+        seats: 3,
         blinds: Blinds { small: 5, big: 10 },
         stack: 100,
-        mode: Mode::Cash { rebuy: false },
+        mode: Mode::Cash {
+            rebuy: Rebuy::Never,
+        },
+        ante: 0,
+        bb_ante: 0,
+        straddle: false,
     };
 
     fn deck(s: &str) -> Vec<Card> {
         stacked_deck(&parse_cards(s).expect("test cards"))
     }
 
+    /// Folds the current hand out (check when free).
+    fn fold_out(s: &mut Session) {
+        while let Some(seat) = s.to_act() {
+            let legal = s.table().state().legal().expect("to act");
+            s.act(seat, bots::give_up(&legal)).expect("legal");
+        }
+    }
+
+    /// A session between hands with these stacks, the last button `button`.
+    fn between(setup: Setup, stacks: &[Chips], button: Seat) -> Session {
+        let mut s = Session::new(&setup, 1).expect("valid");
+        fold_out(&mut s);
+        s.stacks = stacks.to_vec();
+        s.bought = stacks.to_vec();
+        s.button = Some(button);
+        s
+    }
+
     /// Plays the current hand to the end: the first seat to act shoves,
     /// everyone calls.
     fn shove_and_call(s: &mut Session) {
         let mut first = true;
-        while let Some(seat) = s.table().and_then(Game::to_act) {
-            let legal = s.table().and_then(|t| t.state().legal()).expect("to act");
+        while let Some(seat) = s.to_act() {
+            let legal = s.table().state().legal().expect("to act");
             let a = match (first, legal.raise) {
                 (true, Some((_, max))) => Action::RaiseTo(max),
                 _ if legal.to_call > 0 => Action::Call,
@@ -227,43 +707,31 @@ mod tests {
     }
 
     #[test]
-    fn button_moves_busted_leave_and_heads_up_follows() {
-        let mut s = Session::new(3, CASH, 7).expect("valid");
-        s.start_hand().expect("first hand");
-        let b0 = s.table().expect("hand").state().button();
-        // Finish the hand by folding around.
-        while let Some(seat) = s.table().and_then(Game::to_act) {
-            let legal = s.table().and_then(|t| t.state().legal()).expect("to act");
-            let a = if legal.to_call > 0 {
-                Action::Fold
-            } else {
-                Action::Check
-            };
-            s.act(seat, a).expect("legal");
-        }
+    fn button_moves_and_chips_balance() {
+        let mut s = Session::new(&CASH, 7).expect("valid");
+        let b0 = s.table().state().button();
+        fold_out(&mut s);
         assert_eq!(s.stacks().iter().sum::<Chips>(), 300);
         s.start_hand().expect("second hand");
-        assert_eq!(s.table().expect("hand").state().button(), (b0 + 1) % 3);
+        assert_eq!(s.table().state().button(), (b0 + 1) % 3);
+        assert_eq!(s.hands_played(), 2);
     }
 
     #[test]
     fn three_to_two_transition() {
         // Button 0; seat 1 small blind, seat 2 big blind. Everyone shoves;
         // seat 1 (first dealt) has aces, seat 2 the worst hand.
-        let mut s = Session::new(3, CASH, 1).expect("valid");
-        s.button = Some(2);
-        s.stacks = vec![100, 100, 50];
+        let mut s = between(CASH, &[100, 100, 50], 2);
         s.start_hand_with(&deck("AhAd 7c2d KsKc Qs8c3d 5s 4h"))
             .expect("hand");
-        assert_eq!(s.table().expect("hand").state().button(), 0);
+        assert_eq!(s.table().state().button(), 0);
         shove_and_call(&mut s);
         assert_eq!(s.stacks(), &[0, 250, 0]);
         assert!(s.is_over());
+        assert!(!s.deal_over());
 
         // Again with seat 2 busting alone: heads-up between 0 and 1.
-        let mut s = Session::new(3, CASH, 1).expect("valid");
-        s.button = Some(2);
-        s.stacks = vec![100, 100, 50];
+        let mut s = between(CASH, &[100, 100, 50], 2);
         s.start_hand_with(&deck("AhAd 7c2d KsKc Qs8c3d 5s 4h"))
             .expect("hand");
         // Seat 0 (button) folds, seat 1 shoves, seat 2 calls all in.
@@ -274,50 +742,105 @@ mod tests {
         // Next hand: the button moves to seat 1, who is now heads-up: the
         // button posts the small blind and acts first.
         let ev = s.start_hand_with(&deck("")).expect("hand");
-        let st = s.table().expect("hand").state();
+        let st = s.table().state();
         assert_eq!(st.button(), 1);
         assert_eq!(st.statuses()[2], Status::Out);
         assert_eq!(st.blind_seats(), (1, 0));
         assert_eq!(st.to_act(), Some(1));
         assert!(ev.contains(&Event::BlindPosted {
             seat: 1,
-            blind: crate::holdem::table::Blind::Small,
+            blind: Blind::Small,
             amount: 5,
             all_in: false
         }));
         // Two hands later the button has skipped the busted seat.
         s.act(1, Action::Fold).expect("fold");
         s.start_hand_with(&deck("")).expect("hand");
-        assert_eq!(s.table().expect("hand").state().button(), 0);
+        assert_eq!(s.table().state().button(), 0);
     }
 
     #[test]
-    fn tournament_blinds_double_and_cash_rebuys() {
-        let t = Config {
+    fn tournament_blinds_double_and_are_announced() {
+        let t = Setup {
+            seats: 2,
             mode: Mode::Tournament { hands_per_level: 2 },
             ..CASH
         };
-        let mut s = Session::new(2, t, 3).expect("valid");
-        let mut bigs = Vec::new();
-        for _ in 0..5 {
-            s.start_hand().expect("hand");
-            bigs.push(s.table().expect("hand").state().blinds().big);
-            let seat = s.table().and_then(Game::to_act).expect("to act");
-            s.act(seat, Action::Fold).expect("fold");
+        let mut s = Session::new(&t, 3).expect("valid");
+        let mut bigs = vec![s.blinds().big];
+        let mut announced = 0;
+        for _ in 0..4 {
+            assert_eq!(
+                s.hands_to_next_level(),
+                Some(2 - (s.hands_played() - 1) % 2)
+            );
+            fold_out(&mut s);
+            let events = s.start_hand().expect("hand");
+            announced += events
+                .iter()
+                .filter(|e| matches!(e, Event::BlindsRaised { .. }))
+                .count();
+            bigs.push(s.blinds().big);
         }
         assert_eq!(bigs, vec![10, 10, 20, 20, 40]);
+        assert_eq!(announced, 2);
+    }
 
-        let r = Config {
-            mode: Mode::Cash { rebuy: true },
+    #[test]
+    fn rebuys_follow_the_setup() {
+        let when_busted = Setup {
+            seats: 2,
+            mode: Mode::Cash {
+                rebuy: Rebuy::WhenBusted,
+            },
             ..CASH
         };
-        let mut s = Session::new(2, r, 3).expect("valid");
+        let mut s = between(when_busted, &[0, 200], 0);
+        let events = s.start_hand().expect("the busted seat buys in again");
+        assert!(events.contains(&Event::Rebought {
+            seat: 0,
+            amount: 100
+        }));
+        assert_eq!(s.bought(), &[100, 200]);
+        assert_eq!(s.table().state().starting_stacks(), &[100, 200]);
+
+        // Topping up brings short stacks back, but leaves big ones alone.
+        let top_up = Setup {
+            mode: Mode::Cash {
+                rebuy: Rebuy::TopUp,
+            },
+            ..when_busted
+        };
+        let mut s = between(top_up, &[40, 160], 0);
         s.start_hand().expect("hand");
-        shove_and_call(&mut s);
-        assert!(s.stacks().contains(&0) || s.stacks() == [100, 100]);
-        s.start_hand().expect("rebuy keeps the session going");
-        let mut start = s.table().expect("hand").state().starting_stacks().to_vec();
-        start.sort_unstable();
-        assert!(start == [100, 200] || start == [100, 100], "{start:?}");
+        assert_eq!(s.table().state().starting_stacks(), &[100, 160]);
+        assert_eq!(s.bought(), &[100, 160]);
+
+        // Without rebuys a busted table is over.
+        let mut s = between(Setup { seats: 2, ..CASH }, &[0, 200], 0);
+        assert!(s.is_over());
+        assert_eq!(s.start_hand(), Err(SessionError::Over));
+    }
+
+    #[test]
+    fn setups_are_checked_and_edited_as_forms() {
+        assert!(Setup { seats: 10, ..CASH }.check().is_err());
+        assert!(Setup { stack: 0, ..CASH }.check().is_err());
+        assert!(
+            Setup {
+                blinds: Blinds { small: 20, big: 10 },
+                ..CASH
+            }
+            .check()
+            .is_err()
+        );
+        let mut setup = Setup::default();
+        setup.step("blinds", true).expect("a field");
+        assert_eq!(setup.blinds, Blinds { small: 10, big: 20 });
+        setup.step("seats", false).expect("a field");
+        assert_eq!(setup.seats, 5);
+        assert!(setup.step("nonsense", true).is_err());
+        assert_eq!(Setup::parse_blinds("25/50").expect("ok").big, 50);
+        assert!(Setup::parse_blinds("25-50").is_err());
     }
 }

@@ -1,18 +1,37 @@
-//! One hand of no-limit Texas Hold'em as a state machine: blinds, the
-//! betting rounds with "raise to" amounts and the reopening rules, the
-//! streets, the all-in run-out, the showdown and the pots paid.
+//! One hand of no-limit Texas Hold'em as a state machine: antes, blinds
+//! and straddles ([`Forced`]), the betting rounds with "raise to" amounts
+//! and the reopening rules, the streets, the all-in showdown and run-out,
+//! the showdown and the pots paid.
 //!
 //! Seats are numbered 0..n in clockwise order; a seat with no chips sits
 //! the hand out. The deck is given in deal order: two hole cards to each
 //! player starting left of the button, then the five board cards (no
 //! burns), so a deck replays a hand exactly.
+//!
+//! The betting follows the reference PHH implementation (PokerKit) move
+//! for move, so that every hand played here replays there to the same
+//! stacks and every hand it replays can be replayed here: the first to act
+//! is the player after the largest blind or straddle; the amount to match
+//! is the largest bet posted (a big blind all in for less lowers it); the
+//! smallest raise increment is the largest full raise of the street, never
+//! less than the smallest bet (a straddle does not raise it); a short
+//! all-in does not reopen the betting for players who acted since the last
+//! full raise unless such all-ins add up to one; antes are dead money in
+//! the main pot; the odd chips of a split pot all go to the first winner
+//! left of the button. Folding is allowed when checking is free (bots
+//! never do it).
+//!
+//! A table either deals for itself (cards from the deck, showdown decided
+//! by the hands: play) or, built with [`Table::replay`], waits to be told
+//! the board cards and who shows or mucks (replaying a hand history).
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::eval::evaluate;
-use super::pots::{Chips, Pot, form_pots, split};
+pub use super::forced::Forced;
+use super::pots::{Chips, Pot, SplitError, form_pots, split_exact, split_odd_first};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 
@@ -92,13 +111,17 @@ pub enum Move {
     Raise(Chips),
 }
 
-/// The two blinds.
+/// The forced bets posted before the cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Blind {
     /// Left of the button (heads-up: the button).
     Small,
     /// Next after the small blind.
     Big,
+    /// A blind after the big blind.
+    Straddle,
+    /// A live bet posted by a player joining out of the blinds.
+    Post,
 }
 
 /// Something that happened, in order, for a hand log.
@@ -108,6 +131,15 @@ pub enum Event {
     HandStarted {
         /// The button's seat.
         button: Seat,
+    },
+    /// An ante was posted (`all_in` when it took the whole stack).
+    AntePosted {
+        /// Who posted.
+        seat: Seat,
+        /// How much.
+        amount: Chips,
+        /// Whether that was the whole stack.
+        all_in: bool,
     },
     /// A blind was posted (`all_in` when it took the whole stack).
     BlindPosted {
@@ -136,9 +168,10 @@ pub enum Event {
         /// Whether that left them all in.
         all_in: bool,
     },
-    /// Board cards were dealt for a new street.
+    /// Board cards were dealt for a new street (a replayed hand may deal
+    /// a street's cards in several parts).
     StreetDealt {
-        /// The street now begun.
+        /// The street now being dealt.
         street: Street,
         /// The new cards.
         cards: Vec<Card>,
@@ -161,7 +194,8 @@ pub enum Event {
         seat: Seat,
         /// The hole cards.
         cards: [Card; 2],
-        /// Its showdown value (`HandValue::get`: higher wins).
+        /// Its showdown value with the whole board (`HandValue::get`:
+        /// higher wins); 0 while the board is still to come in a replay.
         value: u16,
     },
     /// A player at showdown threw away a losing hand unseen.
@@ -178,6 +212,18 @@ pub enum Event {
         /// How much.
         amount: Chips,
     },
+    /// (Sessions) A seat bought chips before the hand.
+    Rebought {
+        /// Who.
+        seat: Seat,
+        /// How much.
+        amount: Chips,
+    },
+    /// (Sessions) The blinds rose for this hand.
+    BlindsRaised {
+        /// The new blinds.
+        blinds: Blinds,
+    },
 }
 
 impl Event {
@@ -193,10 +239,11 @@ impl Event {
     }
 }
 
-/// The betting choices of the player to act.
+/// The betting choices of the player to act. Folding is always allowed
+/// (also when checking is free, though no bot does that).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Legal {
-    /// What calling puts in; 0 means checking is possible (and folding is not).
+    /// What calling puts in; 0 means checking is possible.
     pub to_call: Chips,
     /// The smallest and largest "to" totals of a bet or raise, if one is allowed.
     pub raise: Option<(Chips, Chips)>,
@@ -206,7 +253,8 @@ impl Legal {
     /// Whether `action` is among these choices.
     pub fn allows(&self, action: Action) -> bool {
         match action {
-            Action::Fold | Action::Call => self.to_call > 0,
+            Action::Fold => true,
+            Action::Call => self.to_call > 0,
             Action::Check => self.to_call == 0,
             Action::RaiseTo(x) => self.raise.is_some_and(|(lo, hi)| (lo..=hi).contains(&x)),
         }
@@ -233,7 +281,7 @@ pub enum ActionError {
         /// The amount owed.
         to_call: Chips,
     },
-    /// Calling or folding when nothing is owed.
+    /// Calling when nothing is owed.
     #[error("nothing to call: check instead")]
     NothingToCall,
     /// No raise is possible here (all opponents all in, or the betting was
@@ -256,6 +304,38 @@ pub enum ActionError {
         /// The largest legal total (all in).
         max: Chips,
     },
+    /// A betting action while board cards are awaited (replay).
+    #[error("the {0:?} cards are to be dealt first")]
+    BoardPending(Street),
+    /// A betting action or a deal while hands are to be shown (replay).
+    #[error("the showdown comes first")]
+    ShowdownPending,
+    /// Board cards when none are due, or more than the street takes.
+    #[error("no board cards are due here (or too many: {0})")]
+    NoBoardDue(usize),
+    /// A card already dealt.
+    #[error("{0} is dealt twice")]
+    CardTwice(Card),
+    /// Showing or mucking by a player who is not at the showdown.
+    #[error("seat {0} is not at the showdown")]
+    NotAtShowdown(Seat),
+    /// Shown cards other than the ones dealt.
+    #[error("seat {seat} shows {shown} but was dealt {dealt}")]
+    ShownOther {
+        /// Who.
+        seat: Seat,
+        /// What they show.
+        shown: String,
+        /// What they were dealt.
+        dealt: String,
+    },
+    /// A pot that cannot be split as the reference would (replay).
+    #[error(transparent)]
+    Split(#[from] SplitError),
+    /// Chips that no player still in can win (after folds when checking
+    /// was free); the reference burns them.
+    #[error("{0} chips in the pots can be won by nobody")]
+    Unclaimed(Chips),
 }
 
 /// Why a hand could not start.
@@ -267,12 +347,51 @@ pub enum SetupError {
     /// Blinds that make no sense.
     #[error("blinds must be 0 < small <= big")]
     Blinds,
+    /// Forced bets that make no sense.
+    #[error("forced bets: {0}")]
+    Forced(&'static str),
     /// The button is not a seat with chips.
     #[error("button {0} is not a seat with chips")]
     Button(Seat),
     /// The deck is not 52 different cards.
     #[error("the deck must be 52 different cards")]
     Deck,
+    /// Hole cards given twice (replay).
+    #[error("{0} is dealt twice")]
+    CardTwice(Card),
+}
+
+/// Where a hand stands between actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// A player is to act.
+    Betting,
+    /// Board cards are to be dealt (replay only: a playing table deals
+    /// them itself).
+    Dealing,
+    /// Players at the showdown are to show or muck (replay only).
+    Showdown,
+    /// The hand is over.
+    Over,
+}
+
+/// How a pot is split between tied winners.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SplitRule {
+    /// Whole chips: equal shares, the odd chips to the first winner left
+    /// of the button.
+    OddChipsToFirst,
+    /// Amounts written with decimals, in minor units of which `unit` make
+    /// one: shares are exact (the reference splits decimal amounts into
+    /// fractions) or the split is refused. With `all_decimal` every amount
+    /// of the hand was written with decimals; otherwise a whole pot that
+    /// does not divide evenly is ambiguous and refused.
+    Exact {
+        /// Minor units per whole amount.
+        unit: Chips,
+        /// Whether every amount was written with decimals.
+        all_decimal: bool,
+    },
 }
 
 /// What every seat may see of a hand: everything but the undealt deck and
@@ -281,21 +400,45 @@ pub enum SetupError {
 pub struct HandState {
     n: usize,
     button: Seat,
+    forced: Forced,
     blinds: Blinds,
+    /// The players in position order, starting left of the button.
+    order: Vec<Seat>,
     starting: [Chips; MAX_SEATS],
     stacks: [Chips; MAX_SEATS],
     street_bet: [Chips; MAX_SEATS],
-    contributed: [Chips; MAX_SEATS],
+    /// Everything put in over the hand (antes included).
+    put_in: [Chips; MAX_SEATS],
+    /// The part of `put_in` that is dead antes.
+    dead: [Chips; MAX_SEATS],
     status: [Status; MAX_SEATS],
-    acted: [bool; MAX_SEATS],
-    acted_at: [Chips; MAX_SEATS],
     holes: [Option<[Card; 2]>; MAX_SEATS],
     shown: [bool; MAX_SEATS],
+    mucked: [bool; MAX_SEATS],
+    /// Let go at this all-in showdown without showing (a replay): asked
+    /// again at the next street's.
+    deferred: [bool; MAX_SEATS],
+    /// At the showdown without showing any card (a replay): the board
+    /// alone plays for them, as the reference takes it.
+    unseen: [bool; MAX_SEATS],
     board: Vec<Card>,
     street: Street,
-    to_act: Option<Seat>,
-    current_bet: Chips,
-    min_raise: Chips,
+    phase: Phase,
+    /// Who is still to act on this street, the first to act first.
+    actors: Vec<Seat>,
+    /// Acted since the last full raise.
+    acted: [bool; MAX_SEATS],
+    /// The largest bet or raise increment of the street.
+    completion: Chips,
+    /// The increments of the all-ins for less than a full raise since the
+    /// last raise with chips left behind, added up.
+    short_all_ins: Option<Chips>,
+    /// Who opened the street's betting, or raised last on it.
+    opener: Option<Seat>,
+    /// At most one player still in has chips behind.
+    all_in: bool,
+    /// Board cards still due on the street being dealt (replay).
+    due: usize,
     aggressor: Option<Seat>,
     last_aggressor: Option<Seat>,
     raises: u8,
@@ -313,15 +456,21 @@ fn log_in<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Vec<Event>>, D::Error> 
     Vec::deserialize(d).map(Arc::new)
 }
 
-/// One hand: the visible state and the deck.
+/// One hand: the visible state and the board to come.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     state: HandState,
-    /// The board to come.
-    deck: [Card; 5],
+    /// The board to come, when the table deals for itself; empty in a
+    /// replay, where the board is dealt with [`Table::deal_board`].
+    deck: Vec<Card>,
+    /// Replaying: board cards and the showdown come from outside.
+    replay: bool,
+    split: SplitRule,
 }
 
-/// A seat's view of a hand: the state with others' unshown hole cards hidden.
+/// A seat's view of a hand: the state with others' unshown hole cards
+/// hidden. A spectator's view has a seat number past the last seat, and
+/// every unshown hole card hidden.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// Whose view.
@@ -350,28 +499,90 @@ pub fn stacked_deck(known: &[Card]) -> Vec<Card> {
 }
 
 impl Table {
-    /// Starts a hand: `stacks` in seat order (0 sits out), `button` a seat
-    /// with chips, `deck` the 52 cards in deal order (see the module doc). Returns the table and
-    /// the opening events (blinds and hole cards).
+    /// Starts a hand with a small and a big blind: `stacks` in seat order
+    /// (0 sits out), `button` a seat with chips, `deck` the 52 cards in
+    /// deal order (see the module doc). Returns the table and the opening
+    /// events (blinds and hole cards).
     pub fn new(
         stacks: &[Chips],
         button: Seat,
         blinds: Blinds,
         deck: &[Card],
     ) -> Result<(Table, Vec<Event>), SetupError> {
+        if blinds.small == 0 || blinds.small > blinds.big {
+            return Err(SetupError::Blinds);
+        }
+        Table::with_forced(stacks, button, &Forced::blinds(blinds), deck)
+    }
+
+    /// Starts a hand with any forced bets (antes, straddles, posts).
+    pub fn with_forced(
+        stacks: &[Chips],
+        button: Seat,
+        forced: &Forced,
+        deck: &[Card],
+    ) -> Result<(Table, Vec<Event>), SetupError> {
+        if deck.len() != 52 || deck.iter().copied().collect::<CardSet>().len() != 52 {
+            return Err(SetupError::Deck);
+        }
+        let players = stacks.iter().filter(|&&c| c > 0).count();
+        let holes: Vec<Option<[Card; 2]>> = (0..players)
+            .map(|i| Some([deck[2 * i], deck[2 * i + 1]]))
+            .collect();
+        let b = 2 * players;
+        let board = deck[b..b + 5].to_vec();
+        Table::start(
+            stacks,
+            button,
+            forced,
+            &holes,
+            board,
+            false,
+            SplitRule::OddChipsToFirst,
+        )
+    }
+
+    /// Starts a hand to replay a history: player `i` sits in seat `i`,
+    /// the button is the last; `holes` in the same order (`None` where
+    /// never known). Board cards come with [`Table::deal_board`], the
+    /// showdown with [`Table::show`] and [`Table::muck`].
+    pub fn replay(
+        stacks: &[Chips],
+        forced: &Forced,
+        holes: &[Option<[Card; 2]>],
+        split: SplitRule,
+    ) -> Result<(Table, Vec<Event>), SetupError> {
+        if stacks.contains(&0) {
+            return Err(SetupError::Seats(stacks.iter().filter(|&&c| c > 0).count()));
+        }
+        let button = stacks.len().saturating_sub(1);
+        Table::start(stacks, button, forced, holes, Vec::new(), true, split)
+    }
+
+    fn start(
+        stacks: &[Chips],
+        button: Seat,
+        forced: &Forced,
+        holes_in_order: &[Option<[Card; 2]>],
+        deck: Vec<Card>,
+        replay: bool,
+        split: SplitRule,
+    ) -> Result<(Table, Vec<Event>), SetupError> {
         let n = stacks.len();
         let players = stacks.iter().filter(|&&c| c > 0).count();
         if n > MAX_SEATS || players < 2 {
             return Err(SetupError::Seats(players.min(n)));
         }
-        if blinds.small == 0 || blinds.small > blinds.big {
-            return Err(SetupError::Blinds);
-        }
+        forced.validate()?;
         if stacks.get(button).is_none_or(|&c| c == 0) {
             return Err(SetupError::Button(button));
         }
-        if deck.len() != 52 || deck.iter().copied().collect::<CardSet>().len() != 52 {
-            return Err(SetupError::Deck);
+        let mut seen = CardSet::default();
+        for c in holes_in_order.iter().flatten().flatten() {
+            if seen.contains(*c) {
+                return Err(SetupError::CardTwice(*c));
+            }
+            seen |= CardSet::from_iter([*c]);
         }
         let mut st = [0; MAX_SEATS];
         st[..n].copy_from_slice(stacks);
@@ -387,52 +598,73 @@ impl Table {
             .collect();
         let mut holes = [None; MAX_SEATS];
         for (i, &seat) in order.iter().enumerate() {
-            holes[seat] = Some([deck[2 * i], deck[2 * i + 1]]);
+            holes[seat] = holes_in_order.get(i).copied().flatten();
         }
         let state = HandState {
             n,
             button,
-            blinds,
+            blinds: forced.as_blinds(),
+            forced: forced.clone(),
+            order,
             starting: st,
             stacks: st,
             street_bet: [0; MAX_SEATS],
-            contributed: [0; MAX_SEATS],
+            put_in: [0; MAX_SEATS],
+            dead: [0; MAX_SEATS],
             status,
-            acted: [false; MAX_SEATS],
-            acted_at: [0; MAX_SEATS],
             holes,
             shown: [false; MAX_SEATS],
+            mucked: [false; MAX_SEATS],
+            deferred: [false; MAX_SEATS],
+            unseen: [false; MAX_SEATS],
             board: Vec::with_capacity(5),
             street: Street::Preflop,
-            to_act: None,
-            current_bet: blinds.big,
-            min_raise: blinds.big,
+            phase: Phase::Betting,
+            actors: Vec::with_capacity(MAX_SEATS),
+            acted: [false; MAX_SEATS],
+            completion: 0,
+            short_all_ins: None,
+            opener: None,
+            all_in: false,
+            due: 0,
             aggressor: None,
             last_aggressor: None,
             raises: 0,
             log: Arc::new(Vec::with_capacity(48)),
         };
-        let b = 2 * players;
         let mut table = Table {
             state,
-            deck: [deck[b], deck[b + 1], deck[b + 2], deck[b + 3], deck[b + 4]],
+            deck,
+            replay,
+            split,
         };
         let mut ev = vec![Event::HandStarted { button }];
-        let (sb, bb) = table.state.blind_seats();
-        table.post(sb, Blind::Small, blinds.small, &mut ev);
-        table.post(bb, Blind::Big, blinds.big, &mut ev);
-        for &seat in &order {
+        table.post_forced(&mut ev);
+        for &seat in &table.state.order.clone() {
             ev.push(Event::HoleDealt {
                 seat,
                 cards: table.state.holes[seat],
             });
         }
-        table.state.to_act = table.state.next_to_act(bb);
-        if table.state.to_act.is_none() {
-            table.close_round(&mut ev);
+        if let Err(e) = table.start_betting(&mut ev) {
+            // Only a replay's pot split can fail, and none is split
+            // before a card is seen: treat it as a bad setup.
+            let _ = e;
+            return Err(SetupError::Forced(
+                "the forced bets end the hand unsplittably",
+            ));
         }
         table.state.record(&ev);
         Ok((table, ev))
+    }
+
+    /// The board cards still to come.
+    pub fn undealt(&self) -> CardSet {
+        self.deck
+            .iter()
+            .skip(self.state.board.len())
+            .copied()
+            .collect()
     }
 
     /// The visible state (with every hole card).
@@ -440,16 +672,25 @@ impl Table {
         &self.state
     }
 
+    /// Whether this table replays a history (board and showdown given).
+    pub fn is_replay(&self) -> bool {
+        self.replay
+    }
+
     /// Takes `action` for `seat`; on error nothing changes.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, ActionError> {
-        let to_act = self.state.to_act.ok_or(ActionError::HandOver)?;
+        self.phase_is(Phase::Betting)?;
+        let to_act = self.state.to_act().ok_or(ActionError::HandOver)?;
         if seat != to_act {
             return Err(ActionError::NotYourTurn { seat, to_act });
         }
         let legal = self.state.legal_for(seat);
         check_action(&legal, action)?;
+        // Only a replay's split can fail once an action is legal.
+        let saved = self.replay.then(|| self.clone());
         let mut ev = Vec::with_capacity(4);
         let s = &mut self.state;
+        s.actors.remove(0);
         s.acted[seat] = true;
         let mv = match action {
             Action::Fold => {
@@ -463,122 +704,397 @@ impl Table {
                 Move::Call(put)
             }
             Action::RaiseTo(to) => {
-                let increment = to - s.current_bet;
-                if increment >= s.min_raise {
-                    s.min_raise = increment;
-                }
-                let was_bet = s.current_bet == 0;
+                let top = s.current_bet();
+                let increment = to - top;
                 s.put_in(seat, to - s.street_bet[seat]);
-                s.current_bet = to;
+                s.actors = (1..s.n)
+                    .map(|k| (seat + k) % s.n)
+                    .filter(|&i| s.status[i] == Status::Active)
+                    .collect();
+                s.opener = Some(seat);
+                if increment >= s.completion {
+                    s.acted = [false; MAX_SEATS];
+                    s.acted[seat] = true;
+                }
+                s.completion = s.completion.max(increment);
+                if s.stacks[seat] > 0 {
+                    s.short_all_ins = None;
+                } else {
+                    let sum = s.short_all_ins.unwrap_or(0) + increment;
+                    s.short_all_ins = Some(sum);
+                }
+                if s.short_all_ins.is_some_and(|sum| sum >= s.completion) {
+                    s.short_all_ins = None;
+                }
                 s.aggressor = Some(seat);
                 s.last_aggressor = Some(seat);
-                s.raises += 1;
-                if was_bet {
+                s.raises = s.raises.saturating_add(1);
+                if top == 0 {
                     Move::Bet(to)
                 } else {
                     Move::Raise(to)
                 }
             }
         };
-        s.acted_at[seat] = s.current_bet;
         ev.push(Event::Acted {
             seat,
             action: mv,
             all_in: s.status[seat] == Status::AllIn,
         });
-        if s.in_hand_count() == 1 {
-            self.finish_by_folds(&mut ev);
+        let result = if s.actors.is_empty() || s.in_hand_count() <= 1 {
+            self.end_betting(&mut ev)
         } else {
-            s.to_act = s.next_to_act(seat);
-            if s.to_act.is_none() {
-                self.close_round(&mut ev);
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
+    /// Deals board cards in a replay (all of a street's, or some of them).
+    pub fn deal_board(&mut self, cards: &[Card]) -> Result<Vec<Event>, ActionError> {
+        if !self.replay || self.state.phase != Phase::Dealing {
+            return Err(match self.state.phase {
+                Phase::Over => ActionError::HandOver,
+                Phase::Showdown => ActionError::ShowdownPending,
+                _ => ActionError::NoBoardDue(cards.len()),
+            });
+        }
+        if cards.is_empty() || cards.len() > self.state.due {
+            return Err(ActionError::NoBoardDue(cards.len()));
+        }
+        let mut used = self.state.known_cards();
+        for c in cards {
+            if used.contains(*c) {
+                return Err(ActionError::CardTwice(*c));
+            }
+            used |= CardSet::from_iter([*c]);
+        }
+        let saved = self.clone();
+        let mut ev = Vec::with_capacity(4);
+        let s = &mut self.state;
+        s.board.extend_from_slice(cards);
+        s.due -= cards.len();
+        ev.push(Event::StreetDealt {
+            street: s.street,
+            cards: cards.to_vec(),
+        });
+        let result = if s.due == 0 {
+            self.after_deal(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
+    /// Shows `seat`'s hand at a replayed showdown: the cards dealt, or
+    /// the cards now shown when they were never known. After a hand won
+    /// without a showdown the winner may show too (nothing changes).
+    pub fn show(
+        &mut self,
+        seat: Seat,
+        cards: Option<[Card; 2]>,
+    ) -> Result<Vec<Event>, ActionError> {
+        let over_show = self.state.phase == Phase::Over
+            && self.state.status.get(seat).is_some_and(|s| s.is_in())
+            && !self.state.shown[seat]
+            && self.state.in_hand_count() == 1;
+        let at_showdown = self.state.phase == Phase::Showdown && self.state.pending_show(seat);
+        if !self.replay || !(at_showdown || over_show) {
+            return Err(ActionError::NotAtShowdown(seat));
+        }
+        let cards = match (self.state.holes[seat], cards) {
+            (Some(d), Some(c)) if CardSet::from_iter(d) != CardSet::from_iter(c) => {
+                return Err(ActionError::ShownOther {
+                    seat,
+                    shown: cards_text(&c),
+                    dealt: cards_text(&d),
+                });
+            }
+            (Some(d), _) => d,
+            (None, Some(c)) => {
+                let used = self.state.known_cards();
+                if let Some(x) = c.iter().find(|x| used.contains(**x)) {
+                    return Err(ActionError::CardTwice(*x));
+                }
+                if c[0] == c[1] {
+                    return Err(ActionError::CardTwice(c[0]));
+                }
+                c
+            }
+            (None, None) => {
+                return Err(ActionError::ShownOther {
+                    seat,
+                    shown: "nothing".into(),
+                    dealt: "unknown cards".into(),
+                });
+            }
+        };
+        let saved = self.clone();
+        let mut ev = Vec::with_capacity(4);
+        let s = &mut self.state;
+        s.holes[seat] = Some(cards);
+        s.shown[seat] = true;
+        let value = s.value_now(seat);
+        ev.push(Event::Showed { seat, cards, value });
+        let result = if s.phase == Phase::Showdown && !s.any_pending_show() {
+            self.after_showdown(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
+    /// Mucks `seat`'s hand at a replayed showdown: it gives up the pots.
+    pub fn muck(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        if !self.replay || self.state.phase != Phase::Showdown || !self.state.pending_show(seat) {
+            return Err(ActionError::NotAtShowdown(seat));
+        }
+        let saved = self.clone();
+        let mut ev = vec![Event::Mucked { seat }];
+        self.state.mucked[seat] = true;
+        let result = if !self.state.any_pending_show() {
+            self.after_showdown(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
+    /// What the reference does when a replayed history goes on without a
+    /// player at the showdown showing or mucking: at an all-in showdown
+    /// before the river the player is asked again at the next street's;
+    /// at the river the player stays in without showing, and the board
+    /// alone plays for them.
+    pub fn pass_showdown(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        if !self.replay || self.state.phase != Phase::Showdown || !self.state.pending_show(seat) {
+            return Err(ActionError::NotAtShowdown(seat));
+        }
+        let saved = self.clone();
+        let mut ev = Vec::new();
+        if self.state.street == Street::River {
+            self.state.unseen[seat] = true;
+        } else {
+            self.state.deferred[seat] = true;
+        }
+        let result = if !self.state.any_pending_show() {
+            self.after_showdown(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
+    /// Keeps a change and logs it, or puts everything back on error.
+    fn settle(
+        &mut self,
+        saved: impl Into<Option<Table>>,
+        ev: Vec<Event>,
+        result: Result<(), ActionError>,
+    ) -> Result<Vec<Event>, ActionError> {
+        match (result, saved.into()) {
+            (Ok(()), _) => {
+                self.state.record(&ev);
+                Ok(ev)
+            }
+            (Err(e), Some(saved)) => {
+                *self = saved;
+                Err(e)
+            }
+            (Err(e), None) => Err(e),
+        }
+    }
+
+    fn phase_is(&self, phase: Phase) -> Result<(), ActionError> {
+        match self.state.phase {
+            p if p == phase => Ok(()),
+            Phase::Over => Err(ActionError::HandOver),
+            Phase::Dealing => Err(ActionError::BoardPending(self.state.street)),
+            Phase::Showdown => Err(ActionError::ShowdownPending),
+            Phase::Betting => Err(ActionError::NoBoardDue(0)),
+        }
+    }
+
+    /// Antes, then blinds and straddles, in position order.
+    fn post_forced(&mut self, ev: &mut Vec<Event>) {
+        let s = &mut self.state;
+        let order = s.order.clone();
+        let entry = |k: usize| if order.len() == 2 { 1 - k } else { k };
+        let mut antes = [0; MAX_SEATS];
+        for (k, &seat) in order.iter().enumerate() {
+            let ante = s.forced.ante(entry(k)).min(s.starting[seat]);
+            if ante > 0 {
+                antes[seat] = ante;
+                s.stacks[seat] -= ante;
+                s.put_in[seat] += ante;
+                if s.stacks[seat] == 0 {
+                    s.status[seat] = Status::AllIn;
+                }
+                ev.push(Event::AntePosted {
+                    seat,
+                    amount: ante,
+                    all_in: s.stacks[seat] == 0,
+                });
             }
         }
-        self.state.record(&ev);
-        Ok(ev)
+        if s.forced.trim_antes {
+            let mut sorted = antes;
+            sorted.sort_unstable();
+            let cutoff = sorted[MAX_SEATS - 2];
+            for (seat, ante) in antes.iter_mut().enumerate().take(s.n) {
+                if *ante > cutoff {
+                    let back = *ante - cutoff;
+                    *ante = cutoff;
+                    s.stacks[seat] += back;
+                    s.put_in[seat] -= back;
+                    if s.status[seat] == Status::AllIn {
+                        s.status[seat] = Status::Active;
+                    }
+                    ev.push(Event::UncalledReturned { seat, amount: back });
+                }
+            }
+        } else {
+            s.dead = antes;
+        }
+        for (k, &seat) in order.iter().enumerate() {
+            let e = entry(k);
+            let blind = s.forced.blind(e).min(s.starting[seat] - antes[seat]);
+            if blind > 0 {
+                s.put_in(seat, blind);
+                let kind = match e {
+                    _ if s.forced.is_post(e) => Blind::Post,
+                    0 => Blind::Small,
+                    1 => Blind::Big,
+                    _ => Blind::Straddle,
+                };
+                ev.push(Event::BlindPosted {
+                    seat,
+                    blind: kind,
+                    amount: blind,
+                    all_in: s.stacks[seat] == 0,
+                });
+            }
+        }
     }
 
-    fn post(&mut self, seat: Seat, blind: Blind, amount: Chips, ev: &mut Vec<Event>) {
-        let amount = amount.min(self.state.stacks[seat]);
-        self.state.put_in(seat, amount);
-        ev.push(Event::BlindPosted {
-            seat,
-            blind,
-            amount,
-            all_in: self.state.status[seat] == Status::AllIn,
-        });
-    }
-
-    /// Ends a betting round: returns an uncalled bet, then deals the next
-    /// street (and runs the board out while nobody can bet) or settles.
-    fn close_round(&mut self, ev: &mut Vec<Event>) {
+    /// Opens a street's betting: the first to act is the player after the
+    /// largest live blind (preflop) or left of the button.
+    fn start_betting(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let s = &mut self.state;
+        s.phase = Phase::Betting;
+        let k = s.order.len();
+        let sign_bet = |p: usize| -> i128 {
+            let e = if k == 2 { 1 - p } else { p };
+            let seat = s.order[p];
+            let bet = i128::from(s.street_bet[seat]);
+            match (s.forced.blind(e), s.forced.is_post(e)) {
+                (0, _) => 0,
+                (_, true) => -bet,
+                _ => bet,
+            }
+        };
+        let max_p = (0..k).max_by_key(|&p| (sign_bet(p), p)).unwrap_or(k - 1);
+        let opener_p = (max_p + 1) % k;
+        s.opener = Some(s.order[opener_p]);
+        let actors: Vec<Seat> = (0..k)
+            .map(|j| s.order[(opener_p + j) % k])
+            .filter(|&seat| s.status[seat] == Status::Active && s.effective_stack(seat) > 0)
+            .collect();
+        s.actors = actors;
+        s.completion = 0;
+        s.short_all_ins = None;
+        s.acted = [false; MAX_SEATS];
+        s.aggressor = None;
+        s.raises = 0;
+        let top = s.current_bet();
+        let done = s.actors.is_empty()
+            || s.in_hand_count() <= 1
+            || (s.actors.len() == 1 && s.street_bet[s.actors[0]] >= top);
+        if done {
+            s.actors.clear();
+            self.end_betting(ev)?;
+        }
+        Ok(())
+    }
+
+    /// Ends a betting round: returns an uncalled bet, then ends the hand,
+    /// goes to the showdown or deals the next street.
+    fn end_betting(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let s = &mut self.state;
+        s.actors.clear();
+        if s.in_hand_count() > 1 {
+            let with_chips = (0..s.n).filter(|&i| s.status[i] == Status::Active).count();
+            if with_chips <= 1 {
+                s.all_in = true;
+            }
+        }
         s.return_uncalled(ev);
         if s.in_hand_count() == 1 {
             self.finish_by_folds(ev);
-            return;
+            return Ok(());
         }
         ev.push(Event::PotsFormed { pots: s.pots() });
-        loop {
-            let s = &mut self.state;
-            if s.street == Street::River {
-                self.showdown(ev);
-                return;
-            }
-            let (street, from, count) = match s.street {
-                Street::Preflop => (Street::Flop, 0, 3),
-                Street::Flop => (Street::Turn, 3, 1),
-                _ => (Street::River, 4, 1),
-            };
-            let cards = self.deck[from..from + count].to_vec();
-            s.board.extend_from_slice(&cards);
-            s.street = street;
-            s.street_bet = [0; MAX_SEATS];
-            s.acted = [false; MAX_SEATS];
-            s.acted_at = [0; MAX_SEATS];
-            s.current_bet = 0;
-            s.min_raise = s.blinds.big;
-            s.aggressor = None;
-            s.raises = 0;
-            ev.push(Event::StreetDealt { street, cards });
-            s.to_act = s.next_to_act(s.button);
-            if s.to_act.is_some() {
-                return;
-            }
+        if s.street == Street::River || s.all_in {
+            self.showdown(ev)
+        } else {
+            self.deal_street(ev)
         }
     }
 
-    /// Everyone else folded: the last player takes every pot unseen.
-    fn finish_by_folds(&mut self, ev: &mut Vec<Event>) {
+    /// Begins the next street: deals it from the deck, or waits for it.
+    fn deal_street(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let s = &mut self.state;
-        s.return_uncalled(ev);
-        let winner = (0..s.n).find(|&i| s.status[i].is_in()).unwrap_or(s.button);
-        for (i, pot) in s.pots().iter().enumerate() {
-            s.stacks[winner] += pot.amount;
-            ev.push(Event::PotAwarded {
-                pot: i,
-                seat: winner,
-                amount: pot.amount,
-            });
+        let (street, count) = match s.street {
+            Street::Preflop => (Street::Flop, 3),
+            Street::Flop => (Street::Turn, 1),
+            _ => (Street::River, 1),
+        };
+        s.street = street;
+        s.street_bet = [0; MAX_SEATS];
+        if self.replay {
+            s.phase = Phase::Dealing;
+            s.due = count;
+            return Ok(());
         }
-        s.end();
+        let from = s.board.len();
+        let cards = self.deck[from..from + count].to_vec();
+        s.board.extend_from_slice(&cards);
+        ev.push(Event::StreetDealt { street, cards });
+        self.after_deal(ev)
     }
 
-    /// Shows or mucks in order, then pays every pot to its best hands.
-    fn showdown(&mut self, ev: &mut Vec<Event>) {
+    /// A street is dealt: one player left wins (a replay's all-in showdown
+    /// where the others mucked), or its betting begins.
+    fn after_deal(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if self.state.in_play_count() == 1 {
+            self.finish_by_folds(ev);
+            return Ok(());
+        }
+        self.start_betting(ev)
+    }
+
+    /// The showdown: when replaying, wait for every player still in to
+    /// show or muck; when playing, the last aggressor of the hand shows
+    /// first, then clockwise; a player who cannot win a pot mucks, unless
+    /// the hands were tabled (all in).
+    fn showdown(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let s = &mut self.state;
-        let board: CardSet = s.board.iter().copied().collect();
+        s.deferred = [false; MAX_SEATS];
+        if !s.any_pending_show() {
+            return self.after_showdown(ev);
+        }
+        if self.replay {
+            s.phase = Phase::Showdown;
+            return Ok(());
+        }
+        let full = self.full_board();
+        let s = &mut self.state;
         let mut values = [0u16; MAX_SEATS];
-        for (v, (hole, status)) in values.iter_mut().zip(s.holes.iter().zip(&s.status)) {
-            if let (Some(h), true) = (hole, status.is_in()) {
-                *v = evaluate(board | h.iter().copied().collect()).get();
+        for (seat, v) in values.iter_mut().enumerate().take(s.n) {
+            if let (Some(h), true) = (s.holes[seat], s.status[seat].is_in()) {
+                *v = evaluate(full | h.iter().copied().collect()).get();
             }
         }
         let pots = s.pots();
-        // Everyone all in but at most one: the hands were tabled.
-        let tabled = s.active_count() <= 1;
-        // The last aggressor of the hand shows first, else the first
-        // player left of the button.
+        let tabled = s.all_in;
         let first = match s.last_aggressor {
             Some(a) if s.status[a].is_in() => a,
             _ => s.next_in_hand(s.button),
@@ -586,7 +1102,7 @@ impl Table {
         let mut best_shown: Vec<Option<u16>> = vec![None; pots.len()];
         for k in 0..s.n {
             let seat = (first + k) % s.n;
-            if !s.status[seat].is_in() {
+            if !s.pending_show(seat) {
                 continue;
             }
             let v = values[seat];
@@ -608,16 +1124,93 @@ impl Table {
                     value: v,
                 });
             } else {
+                s.mucked[seat] = true;
                 ev.push(Event::Mucked { seat });
             }
         }
+        self.after_showdown(ev)
+    }
+
+    /// Everyone at the showdown has shown or mucked: run the board out
+    /// (all in) or pay the pots.
+    fn after_showdown(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if self.state.all_in && self.state.street != Street::River {
+            return self.deal_street(ev);
+        }
+        if self.state.in_play_count() == 1 {
+            self.finish_by_folds(ev);
+            return Ok(());
+        }
+        self.award(ev)
+    }
+
+    /// The whole board: dealt so far, then the deck's (when playing).
+    fn full_board(&self) -> CardSet {
+        let s = &self.state;
+        let mut board: CardSet = s.board.iter().copied().collect();
+        for c in self.deck.iter().skip(s.board.len()) {
+            board |= CardSet::from_iter([*c]);
+        }
+        board
+    }
+
+    /// Everyone else folded (or mucked): the last player takes every pot.
+    fn finish_by_folds(&mut self, ev: &mut Vec<Event>) {
+        let s = &mut self.state;
+        s.return_uncalled(ev);
+        let winner = (0..s.n)
+            .find(|&i| s.status[i].is_in() && !s.mucked[i])
+            .unwrap_or(s.button);
+        for (i, pot) in s.pots().iter().enumerate() {
+            s.stacks[winner] += pot.amount;
+            ev.push(Event::PotAwarded {
+                pot: i,
+                seat: winner,
+                amount: pot.amount,
+            });
+        }
+        s.end();
+    }
+
+    /// Pays every pot to its best shown hands.
+    fn award(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let board: CardSet = self.state.board.iter().copied().collect();
+        let s = &mut self.state;
+        let mut values = [0u16; MAX_SEATS];
+        for (seat, v) in values.iter_mut().enumerate().take(s.n) {
+            if !s.contends(seat) {
+                continue;
+            }
+            if s.unseen[seat] {
+                *v = evaluate(board).get();
+            } else if let Some(h) = s.holes[seat] {
+                *v = evaluate(board | h.iter().copied().collect()).get();
+            }
+        }
+        let unclaimed = s.unclaimed();
+        if unclaimed > 0 {
+            return Err(ActionError::Unclaimed(unclaimed));
+        }
+        let pots = s.pots();
+        let mut paid = Vec::new();
         for (i, pot) in pots.iter().enumerate() {
             let best = pot.seats().map(|p| values[p]).max().unwrap_or(0);
-            let winners: Vec<Seat> = (1..=s.n)
-                .map(|k| (s.button + k) % s.n)
+            let winners: Vec<Seat> = s
+                .order
+                .iter()
+                .copied()
                 .filter(|&p| pot.is_eligible(p) && values[p] == best)
                 .collect();
-            for (seat, amount) in split(pot.amount, &winners) {
+            let shares = match self.split {
+                SplitRule::OddChipsToFirst => split_odd_first(pot.amount, &winners),
+                SplitRule::Exact { unit, all_decimal } => {
+                    split_exact(pot.amount, &winners, unit, all_decimal)?
+                }
+            };
+            paid.push((i, shares));
+        }
+        for (i, shares) in paid {
+            for (seat, amount) in shares {
                 s.stacks[seat] += amount;
                 ev.push(Event::PotAwarded {
                     pot: i,
@@ -627,12 +1220,17 @@ impl Table {
             }
         }
         s.end();
+        Ok(())
     }
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.to_string()).collect()
 }
 
 fn check_action(legal: &Legal, action: Action) -> Result<(), ActionError> {
     match action {
-        Action::Fold | Action::Call if legal.to_call == 0 => Err(ActionError::NothingToCall),
+        Action::Call if legal.to_call == 0 => Err(ActionError::NothingToCall),
         Action::Check if legal.to_call > 0 => Err(ActionError::CannotCheck {
             to_call: legal.to_call,
         }),
@@ -654,10 +1252,7 @@ impl HandState {
 
     /// The seats dealt in, starting left of the button (PHH player order).
     pub fn players(&self) -> Vec<Seat> {
-        (1..=self.n)
-            .map(|k| (self.button + k) % self.n)
-            .filter(|&s| self.status[s] != Status::Out)
-            .collect()
+        self.order.clone()
     }
 
     /// The button.
@@ -665,16 +1260,20 @@ impl HandState {
         self.button
     }
 
-    /// The blinds.
+    /// The blinds (the first two forced entries).
     pub fn blinds(&self) -> Blinds {
         self.blinds
+    }
+
+    /// All the forced bets.
+    pub fn forced(&self) -> &Forced {
+        &self.forced
     }
 
     /// Who posts the small and the big blind: the two players left of the
     /// button; heads-up the button and the other player.
     pub fn blind_seats(&self) -> (Seat, Seat) {
-        let players = self.players();
-        match players.as_slice() {
+        match self.order.as_slice() {
             [bb, button] => (*button, *bb),
             [sb, bb, ..] => (*sb, *bb),
             _ => unreachable!("a hand has two players or more"),
@@ -696,9 +1295,9 @@ impl HandState {
         &self.street_bet[..self.n]
     }
 
-    /// What each seat has put in over the hand.
+    /// What each seat has put in over the hand, antes included.
     pub fn contributed(&self) -> &[Chips] {
-        &self.contributed[..self.n]
+        &self.put_in[..self.n]
     }
 
     /// Each seat's status.
@@ -711,24 +1310,58 @@ impl HandState {
         self.holes.get(seat).copied().flatten()
     }
 
+    /// Whether `seat` has shown its hole cards.
+    pub fn shown(&self, seat: Seat) -> bool {
+        self.shown.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Whether a seat mucked at the showdown.
+    pub fn has_mucked(&self, seat: Seat) -> bool {
+        self.mucked.get(seat).copied().unwrap_or(false)
+    }
+
     /// The board so far.
     pub fn board(&self) -> &[Card] {
         &self.board
     }
 
-    /// The current street.
+    /// The current street (the one being dealt while board cards are due).
     pub fn street(&self) -> Street {
         self.street
     }
 
-    /// Whose turn it is.
-    pub fn to_act(&self) -> Option<Seat> {
-        self.to_act
+    /// Where the hand stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
     }
 
-    /// The street total to match.
+    /// Whose turn it is to bet.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Betting => self.actors.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// Who is still to show or muck (a replay's showdown).
+    pub fn to_show(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Showdown => (0..self.n).filter(|&s| self.pending_show(s)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Board cards still due on the street being dealt (a replay).
+    pub fn board_due(&self) -> usize {
+        match self.phase {
+            Phase::Dealing => self.due,
+            _ => 0,
+        }
+    }
+
+    /// The street total to match: the largest bet.
     pub fn current_bet(&self) -> Chips {
-        self.current_bet
+        self.street_bet[..self.n].iter().copied().max().unwrap_or(0)
     }
 
     /// Bets and raises made on this street.
@@ -752,15 +1385,34 @@ impl HandState {
         self.contributed().iter().sum()
     }
 
-    /// The pots as they stand.
+    /// The pots as they stand: dead antes in the main pot (or a pot of
+    /// their own when a player still in is all in with the ante alone).
     pub fn pots(&self) -> Vec<Pot> {
-        let folded = self.status.map(|s| !s.is_in());
-        form_pots(self.contributed(), &folded[..self.n])
+        let out: Vec<bool> = (0..self.n).map(|s| !self.contends(s)).collect();
+        let live: Vec<Chips> = (0..self.n).map(|s| self.put_in[s] - self.dead[s]).collect();
+        let dead: Chips = self.dead[..self.n].iter().sum();
+        let mut pots = form_pots(&live, &out);
+        if dead > 0 {
+            let everyone = (0..self.n)
+                .filter(|&s| !out[s])
+                .fold(0u16, |m, s| m | 1 << s);
+            match pots.first_mut() {
+                Some(first) if first.eligible == everyone => first.amount += dead,
+                _ => pots.insert(
+                    0,
+                    Pot {
+                        amount: dead,
+                        eligible: everyone,
+                    },
+                ),
+            }
+        }
+        pots
     }
 
-    /// The choices of the player to act (none when the hand is over).
+    /// The choices of the player to act (none when no one is to bet).
     pub fn legal(&self) -> Option<Legal> {
-        self.to_act.map(|s| self.legal_for(s))
+        self.to_act().map(|s| self.legal_for(s))
     }
 
     /// Net result per seat, once the hand is over.
@@ -774,18 +1426,89 @@ impl HandState {
     }
 
     fn legal_for(&self, seat: Seat) -> Legal {
-        let owed = self.current_bet.saturating_sub(self.street_bet[seat]);
+        let top = self.current_bet();
+        let bet = self.street_bet[seat];
         let stack = self.stacks[seat];
+        let owed = top.saturating_sub(bet);
         let to_call = owed.min(stack);
-        let all_in_to = self.street_bet[seat] + stack;
-        let opponents_can_act = (0..self.n).any(|i| i != seat && self.status[i] == Status::Active);
-        let reopened =
-            !self.acted[seat] || self.current_bet - self.acted_at[seat] >= self.min_raise;
-        let raise = (opponents_can_act && reopened && all_in_to > self.current_bet).then(|| {
-            let min = (self.current_bet + self.min_raise).min(all_in_to);
+        let blocked_by_short = self
+            .short_all_ins
+            .is_some_and(|sum| sum < self.completion && self.acted[seat]);
+        let someone_to_raise = (0..self.n).any(|i| {
+            i != seat && self.status[i].is_in() && self.stacks[i] + self.street_bet[i] > top
+        });
+        let allowed =
+            to_call >= self.completion && !blocked_by_short && stack > owed && someone_to_raise;
+        let raise = allowed.then(|| {
+            let all_in_to = stack + bet;
+            let min = (self.completion.max(self.forced.min_bet) + top).min(all_in_to);
             (min, all_in_to)
         });
         Legal { to_call, raise }
+    }
+
+    /// What a player could still lose to the others: nothing once every
+    /// other player still in is covered.
+    fn effective_stack(&self, seat: Seat) -> Chips {
+        let mut totals: Vec<Chips> = (0..self.n)
+            .filter(|&i| self.status[i].is_in())
+            .map(|i| self.street_bet[i] + self.stacks[i])
+            .collect();
+        totals.sort_unstable();
+        let second = totals.len().checked_sub(2).map_or(0, |i| totals[i]);
+        self.stacks[seat].min(second.saturating_sub(self.street_bet[seat]))
+    }
+
+    /// In the hand and not mucked: may win a pot.
+    fn contends(&self, seat: Seat) -> bool {
+        self.status[seat].is_in() && !self.mucked[seat]
+    }
+
+    fn pending_show(&self, seat: Seat) -> bool {
+        seat < self.n
+            && self.contends(seat)
+            && !self.shown[seat]
+            && !self.unseen[seat]
+            && !self.deferred[seat]
+    }
+
+    fn any_pending_show(&self) -> bool {
+        (0..self.n).any(|s| self.pending_show(s))
+    }
+
+    /// Every card known so far: the board and the known hole cards.
+    fn known_cards(&self) -> CardSet {
+        let mut set: CardSet = self.board.iter().copied().collect();
+        for h in self.holes.iter().flatten() {
+            set |= h.iter().copied().collect();
+        }
+        set
+    }
+
+    /// A shown hand's value with the board so far (0 before the river).
+    fn value_now(&self, seat: Seat) -> u16 {
+        match (self.holes[seat], self.board.len()) {
+            (Some(h), 5) => {
+                let board: CardSet = self.board.iter().copied().collect();
+                evaluate(board | h.iter().copied().collect()).get()
+            }
+            _ => 0,
+        }
+    }
+
+    /// Chips put in by players out of the hand above what any player
+    /// still in put in: nobody can win them.
+    fn unclaimed(&self) -> Chips {
+        let live = |s: Seat| self.put_in[s] - self.dead[s];
+        let top = (0..self.n)
+            .filter(|&s| self.contends(s))
+            .map(live)
+            .max()
+            .unwrap_or(0);
+        (0..self.n)
+            .filter(|&s| !self.contends(s))
+            .map(|s| live(s).saturating_sub(top))
+            .sum()
     }
 
     /// Appends events to the log, hole cards unnamed.
@@ -803,7 +1526,7 @@ impl HandState {
     fn put_in(&mut self, seat: Seat, amount: Chips) {
         self.stacks[seat] -= amount;
         self.street_bet[seat] += amount;
-        self.contributed[seat] += amount;
+        self.put_in[seat] += amount;
         if self.stacks[seat] == 0 {
             self.status[seat] = Status::AllIn;
         }
@@ -813,11 +1536,9 @@ impl HandState {
         self.statuses().iter().filter(|s| s.is_in()).count()
     }
 
-    fn active_count(&self) -> usize {
-        self.statuses()
-            .iter()
-            .filter(|&&s| s == Status::Active)
-            .count()
+    /// Still in and not mucked.
+    fn in_play_count(&self) -> usize {
+        (0..self.n).filter(|&s| self.contends(s)).count()
     }
 
     fn next_in_hand(&self, after: Seat) -> Seat {
@@ -827,24 +1548,11 @@ impl HandState {
             .unwrap_or(after)
     }
 
-    fn needs_action(&self, seat: Seat) -> bool {
-        if self.status[seat] != Status::Active {
-            return false;
-        }
-        let owes = self.street_bet[seat] < self.current_bet;
-        let others = (0..self.n).any(|i| i != seat && self.status[i] == Status::Active);
-        owes || (!self.acted[seat] && others)
-    }
-
-    fn next_to_act(&self, after: Seat) -> Option<Seat> {
-        (1..=self.n)
-            .map(|k| (after + k) % self.n)
-            .find(|&i| self.needs_action(i))
-    }
-
+    /// Returns the part of the largest bet that nobody matched. When one
+    /// player is left, that player's own bet simply goes back.
     fn return_uncalled(&mut self, ev: &mut Vec<Event>) {
         let n = self.n;
-        let Some(top) = (0..n).max_by_key(|&i| self.street_bet[i]) else {
+        let Some(top) = (0..n).max_by_key(|&i| (self.street_bet[i], self.status[i].is_in())) else {
             return;
         };
         let second = (0..n)
@@ -855,7 +1563,7 @@ impl HandState {
         let excess = self.street_bet[top] - second;
         if excess > 0 {
             self.street_bet[top] -= excess;
-            self.contributed[top] -= excess;
+            self.put_in[top] -= excess;
             self.stacks[top] += excess;
             if self.status[top] == Status::AllIn {
                 self.status[top] = Status::Active;
@@ -869,8 +1577,10 @@ impl HandState {
 
     fn end(&mut self) {
         self.street = Street::Over;
-        self.to_act = None;
-        self.contributed = [0; MAX_SEATS];
+        self.phase = Phase::Over;
+        self.actors.clear();
+        self.put_in = [0; MAX_SEATS];
+        self.dead = [0; MAX_SEATS];
         self.street_bet = [0; MAX_SEATS];
     }
 }
@@ -883,11 +1593,13 @@ impl Game for Table {
     type Outcome = Outcome;
 
     fn to_act(&self) -> Option<Seat> {
-        self.state.to_act
+        self.state.to_act()
     }
 
     /// Fold (when facing a bet), check or call, and the smallest and the
-    /// largest bet or raise; any `RaiseTo` between those two is legal too.
+    /// largest bet or raise; any `RaiseTo` between those two is legal too,
+    /// and so is folding when checking is free (never listed: nobody
+    /// should).
     fn legal_actions(&self) -> Vec<Action> {
         let Some(legal) = self.state.legal() else {
             return Vec::new();
@@ -908,7 +1620,7 @@ impl Game for Table {
     }
 
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
-        let seat = self.state.to_act.ok_or(ActionError::HandOver)?;
+        let seat = self.state.to_act().ok_or(ActionError::HandOver)?;
         self.act(seat, action)
     }
 

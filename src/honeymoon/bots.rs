@@ -13,15 +13,12 @@
 //!   solver (every card is known by then).
 
 use rand::seq::{IndexedRandom, SliceRandom};
-use rayon::prelude::*;
 
-use super::game::{
-    Action, Bid, Call, Contract, DealResult, Honeymoon, Options, Phase, Strain, View, deal_score,
-};
+use super::game::{Action, Bid, Call, Contract, Honeymoon, Phase, Strain, View, deal_score};
 use super::solver::Solver;
 use super::{Position, lead_wins, legal_cards};
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{Bot, Game, GameRng, Seat, rng_from_seed};
+use crate::game::{Bot, Game, GameRng, Seat};
 
 /// The bots `make_bot` knows.
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "strong"];
@@ -461,135 +458,11 @@ impl Bot<Honeymoon> for StrongBot {
     }
 }
 
-/// The result of a match between two bots.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MatchResult {
-    /// Deals (each played twice, seats swapped).
-    pub games: u32,
-    /// Total points of each bot.
-    pub points: [i64; 2],
-    /// Match points: per deal, 1 to the bot with more points over both
-    /// tables, ½ each on a tie.
-    pub match_points: [f64; 2],
-    /// Contracts each bot declared.
-    pub contracts: [u32; 2],
-    /// Contracts each bot made.
-    pub made: [u32; 2],
-    /// Deals thrown in after two passes.
-    pub redeals: u32,
-}
-
-/// One table: `bots[seat]` plays `seat`; returns the result and redeals.
-pub fn play_deal(
-    bots: [&mut dyn Bot<Honeymoon>; 2],
-    options: Options,
-    dealer: Seat,
-    seed: u64,
-) -> Result<(DealResult, u32), String> {
-    let mut g = Honeymoon::new(options, dealer, seed);
-    let mut rng = rng_from_seed(seed ^ 0x5EED);
-    let mut redeals = 0;
-    for _ in 0..10_000 {
-        let Some(seat) = g.to_act() else {
-            return g
-                .outcome()
-                .map(|r| (r, redeals))
-                .ok_or_else(|| "deal over without a result".to_string());
-        };
-        let view = g.view(seat);
-        let action = bots[seat].choose(&view, &mut rng);
-        let events = g
-            .apply(action)
-            .map_err(|e| format!("{} played an illegal action: {e}", bots[seat].name()))?;
-        redeals += events
-            .iter()
-            .filter(|e| matches!(e, super::game::Event::Redealt(_)))
-            .count() as u32;
-    }
-    Err("the deal did not finish".to_string())
-}
-
-/// Plays `games` deals between bots `a` and `b`, each deal twice with the
-/// seats swapped, in parallel.
-pub fn run_match(
-    a: &str,
-    b: &str,
-    games: u32,
-    options: Options,
-    seed: u64,
-) -> Result<MatchResult, String> {
-    for name in [a, b] {
-        if make_bot(name).is_none() {
-            return Err(format!("unknown bot '{name}'"));
-        }
-    }
-    let per_deal: Vec<Result<[DealOutcome; 2], String>> = (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let deal_seed = seed.wrapping_add(u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let dealer = (i % 2) as Seat;
-            let mut tables = [DealOutcome::default(); 2];
-            for (t, swap) in [false, true].into_iter().enumerate() {
-                let mut x = make_bot(a).ok_or("bot")?;
-                let mut y = make_bot(b).ok_or("bot")?;
-                let (north, south): (&mut dyn Bot<Honeymoon>, &mut dyn Bot<Honeymoon>) = if swap {
-                    (y.as_mut(), x.as_mut())
-                } else {
-                    (x.as_mut(), y.as_mut())
-                };
-                let (result, redeals) = play_deal([north, south], options, dealer, deal_seed)?;
-                let seat_of_a = if swap { 1 } else { 0 };
-                tables[t] = DealOutcome {
-                    a_points: result.score[seat_of_a],
-                    b_points: result.score[1 - seat_of_a],
-                    declarer_is_a: result.contract.declarer == seat_of_a,
-                    made: result.declarer_tricks >= result.contract.target(),
-                    redeals,
-                };
-            }
-            Ok(tables)
-        })
-        .collect();
-    let mut m = MatchResult {
-        games,
-        ..MatchResult::default()
-    };
-    for deal in per_deal {
-        let tables = deal?;
-        let mut net = 0i64;
-        for t in tables {
-            m.points[0] += t.a_points;
-            m.points[1] += t.b_points;
-            net += t.a_points - t.b_points;
-            let who = usize::from(!t.declarer_is_a);
-            m.contracts[who] += 1;
-            m.made[who] += u32::from(t.made);
-            m.redeals += t.redeals;
-        }
-        match net.signum() {
-            1 => m.match_points[0] += 1.0,
-            -1 => m.match_points[1] += 1.0,
-            _ => {
-                m.match_points[0] += 0.5;
-                m.match_points[1] += 0.5;
-            }
-        }
-    }
-    Ok(m)
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-struct DealOutcome {
-    a_points: i64,
-    b_points: i64,
-    declarer_is_a: bool,
-    made: bool,
-    redeals: u32,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::rng_from_seed;
+    use crate::honeymoon::game::Options;
 
     /// Plays one deal to the end, checking every action is legal; returns
     /// the final state.

@@ -13,11 +13,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use super::bits::{Abs, LANE};
-use super::solver::Solver;
-use crate::cards::Suit;
 
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"HMBDB\0\0\0";
@@ -63,7 +59,7 @@ pub struct Db {
 }
 
 /// Binomial coefficients up to 32.
-fn binom(n: usize, k: usize) -> usize {
+pub(super) fn binom(n: usize, k: usize) -> usize {
     if k > n {
         return 0;
     }
@@ -94,7 +90,7 @@ fn composition_rank(lengths: [usize; 4]) -> usize {
 }
 
 /// Every composition of `m` into four parts, in rank order.
-fn compositions(m: usize) -> Vec<[usize; 4]> {
+pub(super) fn compositions(m: usize) -> Vec<[usize; 4]> {
     let mut out = Vec::new();
     for a in 0..=m {
         for b in 0..=m - a {
@@ -135,7 +131,7 @@ fn layout(a: Abs) -> ([usize; 4], u64) {
 }
 
 /// The position with these lane lengths and joined owner bits.
-fn position(lengths: [usize; 4], joined: u64) -> Abs {
+pub(super) fn position(lengths: [usize; 4], joined: u64) -> Abs {
     let mut mine = 0;
     let mut all = 0;
     let mut at = 0;
@@ -149,13 +145,27 @@ fn position(lengths: [usize; 4], joined: u64) -> Abs {
 }
 
 /// The next larger number with the same count of set bits (Gosper).
-fn next_subset(x: u64) -> u64 {
+pub(super) fn next_subset(x: u64) -> u64 {
     let c = x & x.wrapping_neg();
     let r = x + c;
     (((r ^ x) >> 2) / c) | r
 }
 
 impl Db {
+    /// A database of no positions, to build on.
+    pub(super) fn empty() -> Db {
+        Db {
+            k: 0,
+            levels: Vec::new(),
+        }
+    }
+
+    /// Adds the level of `k + 1` cards a side (no trump, then trump).
+    pub(super) fn push_level(&mut self, level: [Vec<u8>; 2]) {
+        self.levels.push(level);
+        self.k += 1;
+    }
+
     /// The largest card count a side the database holds.
     pub fn max_cards(&self) -> usize {
         self.k
@@ -184,30 +194,6 @@ impl Db {
         let index = composition_rank(lengths) * binom(2 * n, n) + colex_rank(joined);
         let byte = self.levels[n - 1][t].get(index / 2)?;
         Some((byte >> (4 * (index & 1))) & 0xF)
-    }
-
-    /// Builds the database for up to `k` cards a side on `threads` threads
-    /// (0: one per core).
-    pub fn build(k: usize, threads: usize) -> Result<Db, DbError> {
-        if k == 0 || k > MAX_K {
-            return Err(DbError::BadK(k));
-        }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| DbError::Threads(e.to_string()))?;
-        let mut db = Db {
-            k: 0,
-            levels: Vec::new(),
-        };
-        for n in 1..=k {
-            let below = std::sync::Arc::new(db.clone());
-            let level = pool
-                .install(|| [None, Some(Suit::Spades)].map(|trump| build_level(n, trump, &below)));
-            db.levels.push(level);
-            db.k = n;
-        }
-        Ok(db)
     }
 
     /// Writes the database to `w`.
@@ -301,31 +287,6 @@ fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Every value of level `n` with `trump`, solved in parallel with `below`
-/// consulted for smaller positions.
-fn build_level(n: usize, trump: Option<Suit>, below: &std::sync::Arc<Db>) -> Vec<u8> {
-    let per = binom(2 * n, n);
-    compositions(2 * n)
-        .par_iter()
-        .map_init(
-            || Solver::with_table_bits(16).with_db(below.clone()),
-            |solver, &lengths| {
-                let mut out = Vec::with_capacity(per);
-                let mut joined = (1u64 << n) - 1;
-                for _ in 0..per {
-                    out.push(solver.leader_tricks(position(lengths, joined), trump));
-                    joined = next_subset(joined);
-                }
-                out
-            },
-        )
-        .flatten_iter()
-        .collect::<Vec<u8>>()
-        .chunks(2)
-        .map(|pair| pair[0] | pair.get(1).map_or(0, |v| v << 4))
-        .collect()
-}
-
 /// Every position of level `n`, in index order (for tests).
 pub fn level_positions(n: usize) -> impl Iterator<Item = Abs> {
     let per = binom(2 * n, n);
@@ -358,59 +319,9 @@ mod tests {
         }
     }
 
-    fn small_db() -> Db {
-        Db::build(4, 2).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    #[test]
-    fn lookups_equal_the_solver_on_every_position() {
-        let db = small_db();
-        let mut solver = Solver::new();
-        for n in 1..=4 {
-            for a in level_positions(n) {
-                for trump in [
-                    None,
-                    Some(Suit::Clubs),
-                    Some(Suit::Hearts),
-                    Some(Suit::Spades),
-                ] {
-                    let lane = trump.map_or(0, |s| LANE << (s as u32 * 16));
-                    assert_eq!(
-                        db.lookup(a, lane),
-                        Some(solver.leader_tricks(a, trump)),
-                        "{a:?} {trump:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_solver_with_the_database_agrees_with_the_solver_without() {
-        use crate::cards::{Card, CardSet};
-        use crate::game::rng_from_seed;
-        use crate::honeymoon::Position;
-        use rand::Rng;
-        use rand::seq::SliceRandom;
-        let db = std::sync::Arc::new(small_db());
-        let mut plain = Solver::with_table_bits(14);
-        let mut with_db = Solver::with_table_bits(14).with_db(db);
-        let mut rng = rng_from_seed(4);
-        for _ in 0..300 {
-            let n = rng.random_range(1..=8);
-            let mut pack: Vec<Card> = Card::all().collect();
-            pack.shuffle(&mut rng);
-            let north: CardSet = pack[..n].iter().copied().collect();
-            let south: CardSet = pack[n..2 * n].iter().copied().collect();
-            let trump = [None, Some(Suit::Diamonds), Some(Suit::Spades)][rng.random_range(0..3)];
-            let pos = Position::new(north, south, trump, rng.random_range(0..2));
-            assert_eq!(plain.analyze(&pos), with_db.analyze(&pos), "{pos:?}");
-        }
-    }
-
     #[test]
     fn round_trips_and_rejects_damage() {
-        let db = small_db();
+        let db = super::super::db_build::build(4, 2).unwrap_or_else(|e| panic!("{e}"));
         let mut bytes = Vec::new();
         db.write_to(&mut bytes).unwrap_or_else(|e| panic!("{e}"));
         let back = Db::read_from(&mut bytes.as_slice()).unwrap_or_else(|e| panic!("{e}"));

@@ -11,9 +11,13 @@ use std::fmt;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use super::{NORTH, lead_wins, legal_cards};
+use super::bots::{BOT_NAMES, make_bot};
+use super::narration;
+use super::{NORTH, SOUTH, lead_wins, legal_cards};
 use crate::cards::{Card, CardSet, Suit};
-use crate::game::{Game, Seat, rng_from_seed};
+use crate::form::{Choices, Field, Form, unknown};
+use crate::game::{BoxBot, Game, Level, Playable, Seat, SetupError, rng_from_seed};
+use crate::narrate::Note;
 
 /// A bid's denomination, in ladder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -153,6 +157,36 @@ pub enum Scoring {
     Difference,
 }
 
+impl std::str::FromStr for LeadRule {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<LeadRule, SetupError> {
+        crate::form::pick(
+            s,
+            "opening lead",
+            &[
+                ("exchange-loser", LeadRule::ExchangeLoser),
+                ("defender", LeadRule::Defender),
+            ],
+        )
+    }
+}
+
+impl std::str::FromStr for Scoring {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Scoring, SetupError> {
+        crate::form::pick(
+            s,
+            "scoring",
+            &[
+                ("bridge", Scoring::Bridge),
+                ("difference", Scoring::Difference),
+            ],
+        )
+    }
+}
+
 /// The game's options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -174,6 +208,39 @@ impl Default for Options {
             doubling: false,
             scoring: Scoring::Bridge,
         }
+    }
+}
+
+const ON_OFF: [bool; 2] = [true, false];
+const LEADS: [LeadRule; 2] = [LeadRule::ExchangeLoser, LeadRule::Defender];
+const SCORINGS: [Scoring; 2] = [Scoring::Bridge, Scoring::Difference];
+
+impl Form for Options {
+    fn fields(&self) -> Vec<Field> {
+        let yes_no = |b: &bool| if *b { "yes" } else { "no" }.to_string();
+        vec![
+            Choices::of(&ON_OFF, &self.no_trump).field("no_trump", "No-trump contracts", yes_no),
+            Choices::of(&ON_OFF, &self.doubling).field("doubling", "Double and redouble", yes_no),
+            Choices::of(&LEADS, &self.lead_rule).field("lead", "Opening lead", |l| match l {
+                LeadRule::ExchangeLoser => "the last exchange trick's loser".into(),
+                LeadRule::Defender => "declarer's opponent".into(),
+            }),
+            Choices::of(&SCORINGS, &self.scoring).field("scoring", "Scoring", |s| match s {
+                Scoring::Bridge => "bridge scores".into(),
+                Scoring::Difference => "trick difference × 10".into(),
+            }),
+        ]
+    }
+
+    fn choose(&mut self, key: &str, index: usize) -> Result<(), SetupError> {
+        match key {
+            "no_trump" => self.no_trump = Choices::of(&ON_OFF, &self.no_trump).get(key, index)?,
+            "doubling" => self.doubling = Choices::of(&ON_OFF, &self.doubling).get(key, index)?,
+            "lead" => self.lead_rule = Choices::of(&LEADS, &self.lead_rule).get(key, index)?,
+            "scoring" => self.scoring = Choices::of(&SCORINGS, &self.scoring).get(key, index)?,
+            _ => return Err(unknown(key)),
+        }
+        Ok(())
     }
 }
 
@@ -218,12 +285,15 @@ pub enum Event {
     TrickWon(Seat),
     /// The exchange trick's winner took the face-up card.
     TookFaceUp(Seat, Card),
-    /// The loser drew the next stock card face down.
-    DrewHidden(Seat),
+    /// The loser drew the next stock card face down (the card only in
+    /// the drawer's own events).
+    DrewHidden(Seat, Option<Card>),
     /// The play phase began with this seat on lead.
     PlayBegan(Seat),
     /// The deal ended with this result.
     DealOver(DealResult),
+    /// The next deal of the match was dealt by this seat.
+    NewDeal(Seat),
 }
 
 /// An illegal action.
@@ -244,6 +314,9 @@ pub enum RuleError {
     /// A card not in hand, or not following suit.
     #[error("{0} is not a legal card here")]
     BadCard(Card),
+    /// A new deal was asked for before this one ended.
+    #[error("the deal is still going")]
+    InProgress,
 }
 
 /// The result of one deal.
@@ -396,7 +469,7 @@ impl Honeymoon {
     }
 
     /// The next deal of the match: the other seat deals, totals carry on.
-    pub fn next_deal(&self) -> Honeymoon {
+    fn following(&self) -> Honeymoon {
         let mut g = Honeymoon::new(self.options, 1 - self.dealer, self.seed);
         g.deal_number = self.deal_number + 1;
         g.totals = self.totals;
@@ -479,6 +552,11 @@ impl Honeymoon {
     }
 
     /// The options.
+    /// Deals dealt before this one in the match, thrown-in deals included.
+    pub fn deal_number(&self) -> u64 {
+        self.deal_number
+    }
+
     pub fn options(&self) -> Options {
         self.options
     }
@@ -653,7 +731,7 @@ impl Honeymoon {
             if let Some(down) = self.stock.pop() {
                 self.hands[loser].insert(down);
                 self.hidden_draws[loser].push(down);
-                events.push(Event::DrewHidden(loser));
+                events.push(Event::DrewHidden(loser, Some(down)));
             }
             self.exchange_tricks += 1;
             if self.stock.is_empty() {
@@ -808,11 +886,122 @@ impl Game for Honeymoon {
     }
 }
 
+impl Playable for Honeymoon {
+    type Setup = Options;
+    const ID: &'static str = "honeymoon";
+
+    /// The first deal of a match, North dealing.
+    fn new(options: &Options, seed: u64) -> Result<Honeymoon, SetupError> {
+        Ok(Honeymoon::new(*options, NORTH, seed))
+    }
+
+    /// Deal `deal` of a match from its seed, the dealers alternating;
+    /// every rotation of a deal gets the same cards.
+    fn match_deal(
+        options: &Options,
+        seed: u64,
+        deal: u64,
+        _play: u64,
+    ) -> Result<Honeymoon, SetupError> {
+        let seed = seed.wrapping_add(deal.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        Ok(Honeymoon::new(*options, (deal % 2) as Seat, seed))
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        vec![Event::NewDeal(self.dealer)]
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    /// South's side with South's cards and draws taken away.
+    fn spectator_view(&self) -> View {
+        let mut v = self.view(SOUTH);
+        v.hand = CardSet::EMPTY;
+        v.my_draws.clear();
+        v
+    }
+
+    fn event_for(event: &Event, seat: Option<Seat>) -> Event {
+        match event {
+            Event::DrewHidden(s, Some(_)) if Some(*s) != seat => Event::DrewHidden(*s, None),
+            e => e.clone(),
+        }
+    }
+
+    /// A seat's cards the other has not seen taken face up; for no seat,
+    /// the face-down stock.
+    fn secrets(&self, seat: Option<Seat>) -> CardSet {
+        match seat {
+            Some(s) => {
+                let taken: CardSet = self
+                    .face_up_taken
+                    .iter()
+                    .filter(|(who, _)| *who == s)
+                    .map(|&(_, c)| c)
+                    .collect();
+                self.hands[s] - taken
+            }
+            None => self.stock.iter().copied().collect(),
+        }
+    }
+
+    fn narrate(&self, event: &Event) -> Vec<Note> {
+        narration::notes(event)
+    }
+
+    /// A pass in the auction, the lowest legal card in the play.
+    fn default_action(&self) -> Option<Action> {
+        match self.phase {
+            Phase::Bidding => Some(Action::Call(Call::Pass)),
+            Phase::Exchange | Phase::Play => legal_cards(self.hands[self.to_act], self.led)
+                .iter()
+                .min_by_key(|c| (c.rank(), c.suit()))
+                .map(Action::Play),
+            Phase::Over => None,
+        }
+    }
+
+    fn deal_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn next_deal(&mut self) -> Result<Vec<Event>, RuleError> {
+        if self.result.is_none() {
+            return Err(RuleError::InProgress);
+        }
+        *self = self.following();
+        Ok(vec![Event::NewDeal(self.dealer)])
+    }
+
+    /// Each seat's points this deal.
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.result
+            .map(|r| r.score.iter().map(|&p| p as f64).collect())
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &BOT_NAMES
+    }
+
+    fn bot(name: &str) -> Option<BoxBot<Honeymoon>> {
+        make_bot(name)
+    }
+
+    fn level_bot(level: Level) -> &'static str {
+        match level {
+            Level::Easy => "random",
+            Level::Normal => "greedy",
+            Level::Hard => "strong",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::pbn::parse_hand;
-    use crate::honeymoon::SOUTH;
 
     fn card(s: &str) -> Card {
         s.parse().unwrap_or_else(|_| panic!("bad card {s}"))
@@ -942,7 +1131,7 @@ mod tests {
         let events = ok(&mut g, Action::Play(card("Ks")));
         assert!(events.contains(&Event::TrickWon(SOUTH)));
         assert!(events.contains(&Event::TookFaceUp(SOUTH, card("Ad"))));
-        assert!(events.contains(&Event::DrewHidden(NORTH)));
+        assert!(events.contains(&Event::DrewHidden(NORTH, Some(card("3c")))));
         assert!(g.hand(SOUTH).contains(card("Ad")));
         assert!(g.hand(NORTH).contains(card("3c")));
         assert_eq!(g.phase(), Phase::Play, "stock empty: play begins");
@@ -1025,7 +1214,21 @@ mod tests {
         let json = serde_json::to_string(&a).unwrap_or_default();
         let back: Honeymoon = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back, a);
-        let next = a.next_deal();
+        let mut next = a.clone();
+        next.result = Some(DealResult {
+            contract: Contract {
+                bid: Bid {
+                    level: 1,
+                    strain: Strain::Clubs,
+                },
+                declarer: NORTH,
+                doubled: 0,
+            },
+            declarer_tricks: 7,
+            score: [20, 0],
+            totals: [20, 0],
+        });
+        next.next_deal().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(next.dealer(), SOUTH);
         assert_ne!(next.hand(NORTH), a.hand(NORTH));
     }

@@ -6,7 +6,9 @@
 pub mod bits;
 pub mod bots;
 pub mod db;
+pub mod db_build;
 pub mod game;
+mod narration;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};

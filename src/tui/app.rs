@@ -1,6 +1,11 @@
-//! The app: which screen is showing, the help overlay, the keys every
-//! screen shares (`?` help, Ctrl-C quit), the frame around each screen
-//! (title, status, hint bar) and the "terminal too small" screen.
+//! The app: which screen is showing, the help and rules overlays, the keys
+//! every screen shares (`?` help, `i` rules, Ctrl-C quit), the frame
+//! around each screen (title, status, hint bar), the "terminal too small"
+//! notice, and what is kept between runs: settings, lifetime statistics
+//! and one saved game per game.
+
+use std::any::Any;
+use std::collections::BTreeMap;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
@@ -8,20 +13,19 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-use super::doom::{DoomScreen, Setup};
-use super::holdem::{HoldemScreen, TableSetup};
-use super::honeymoon::HoneymoonScreen;
 use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lookup};
 use super::menu::Menu;
 use super::saved::{self, SavedGame};
-use super::screen::{Nav, Screen, Target};
-use super::settings::Level;
+use super::screen::{Keep, Nav, Page, Target};
 use super::settings::{Settings, SettingsScreen};
+use super::setup::SetupScreen;
 use super::solver::SolverScreen;
-use super::stats::Stats;
+use super::table::{Board, TableScreen};
 use super::theme::Theme;
+use super::{NewGame, Start};
 use crate::game::random_seed;
-use crate::honeymoon::game::Options;
+use crate::games::registry;
+use crate::stats::Stats;
 use crate::store::{self, Store};
 
 /// The smallest terminal the app draws in.
@@ -30,31 +34,6 @@ pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 20;
 /// Blank columns before the hint bar's first entry.
 const BAR_MARGIN: u16 = 1;
-
-/// The screen showing now.
-#[derive(Debug)]
-enum Current {
-    Menu(Menu),
-    Holdem(Box<HoldemScreen>),
-    Doom(Box<DoomScreen>),
-    Honeymoon(Box<HoneymoonScreen>),
-    Settings(SettingsScreen),
-    Solver(Box<SolverScreen>),
-}
-
-/// Runs `$body` with `$s` bound to the current screen, whatever its type.
-macro_rules! on_screen {
-    ($current:expr, $s:ident => $body:expr) => {
-        match $current {
-            Current::Menu($s) => $body,
-            Current::Holdem($s) => $body,
-            Current::Doom($s) => $body,
-            Current::Honeymoon($s) => $body,
-            Current::Settings($s) => $body,
-            Current::Solver($s) => $body,
-        }
-    };
-}
 
 /// Keys every screen shares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,16 +61,15 @@ fn global_bindings(rules: bool) -> Vec<Binding<Global>> {
         Binding::new(
             &[Key::Ctrl('c')],
             "",
-            "Quit at once (the game is saved)",
+            "Quit at once (the game is kept)",
             Global::Quit,
         ),
     ]
 }
 
 /// The whole app state.
-#[derive(Debug)]
 pub struct App {
-    current: Current,
+    current: Box<dyn Page>,
     settings: Settings,
     color_allowed: bool,
     store: Option<Store>,
@@ -99,17 +77,25 @@ pub struct App {
     rules: bool,
     notice: Option<String>,
     quit: bool,
+    /// The whole area of the last frame: too small, and no key acts.
+    area: Rect,
     /// The body area of the last frame, for mouse hits.
     body: Rect,
     /// The hint bar of the last frame, for mouse hits.
     bar: Rect,
-    /// The seed of the next game or deal opened (then incremented), so a
-    /// session started with `--seed` replays.
+    /// The seed of the next game opened (then incremented), so a session
+    /// started with `--seed` replays.
     next_seed: u64,
     stats: Stats,
-    saved: Option<SavedGame>,
-    /// The save file on disk could not be read: never write over it.
-    save_blocked: bool,
+    saved: BTreeMap<&'static str, SavedGame>,
+    /// Games whose save file could not be read: never written over.
+    blocked: Vec<&'static str>,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App").field("title", &self.title()).finish()
+    }
 }
 
 impl App {
@@ -117,7 +103,7 @@ impl App {
     /// `NO_COLOR`; `store` is where settings live (none in tests).
     pub fn new(settings: Settings, color_allowed: bool, store: Option<Store>) -> App {
         App {
-            current: Current::Menu(Menu::new(None, Stats::default())),
+            current: Box::new(Menu::new(&[], &Stats::default())),
             settings,
             color_allowed,
             store,
@@ -125,12 +111,13 @@ impl App {
             rules: false,
             notice: None,
             quit: false,
+            area: Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT),
             body: Rect::default(),
             bar: Rect::default(),
             next_seed: random_seed(),
             stats: Stats::default(),
-            saved: None,
-            save_blocked: false,
+            saved: BTreeMap::new(),
+            blocked: Vec::new(),
         }
     }
 
@@ -146,7 +133,7 @@ impl App {
         s
     }
 
-    /// The app with settings, stats and the saved game read from `store`
+    /// The app with settings, stats and the saved games read from `store`
     /// (defaults when missing; a bad file is reported on the status line,
     /// left alone, and never written over).
     pub fn with_store(store: Store, ascii: bool, color_allowed: bool) -> App {
@@ -157,19 +144,43 @@ impl App {
         settings.ascii |= ascii;
         let stats =
             load_or_note(&store.data_path("stats"), "stats", &mut problems).unwrap_or_default();
-        let before = problems.len();
-        let saved = load_or_note(&store.data_path(saved::FILE), saved::KIND, &mut problems);
+        let mut saved = BTreeMap::new();
+        let mut blocked = Vec::new();
+        for e in registry().entries() {
+            let before = problems.len();
+            if let Some(game) = load_or_note(
+                &store.data_path(&saved::file(e.id)),
+                saved::KIND,
+                &mut problems,
+            ) {
+                saved.insert(e.id, game);
+            }
+            if problems.len() > before {
+                blocked.push(e.id);
+            }
+        }
+        if store.data_path(saved::OLD_FILE).exists() {
+            problems.push(format!(
+                "{} holds a game saved by an earlier cardgames, which this one cannot resume; it was left as it is",
+                store.data_path(saved::OLD_FILE).display()
+            ));
+        }
         let mut app = App::new(settings, color_allowed, Some(store));
-        app.save_blocked = problems.len() > before;
         app.stats = stats;
         app.saved = saved;
+        app.blocked = blocked;
         app.notice = problems.into_iter().next();
-        app.current = Current::Menu(app.menu());
+        app.current = Box::new(app.menu());
         app
     }
 
     fn menu(&self) -> Menu {
-        Menu::new(self.saved.as_ref().map(SavedGame::describe), self.stats)
+        let saved: Vec<(&'static str, String)> = self
+            .saved
+            .iter()
+            .map(|(&id, s)| (id, s.summary.clone()))
+            .collect();
+        Menu::new(&saved, &self.stats)
     }
 
     /// The styles to draw with now.
@@ -192,7 +203,7 @@ impl App {
 
     /// The title of the current screen.
     pub fn title(&self) -> String {
-        on_screen!(&self.current, s => s.title())
+        self.current.title()
     }
 
     /// The current settings.
@@ -200,11 +211,32 @@ impl App {
         self.settings
     }
 
+    /// The lifetime statistics.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The table of game `G`, when it is showing.
+    pub fn table<G: Board>(&self) -> Option<&TableScreen<G>> {
+        let any: &dyn Any = self.current.as_any();
+        any.downcast_ref::<TableScreen<G>>()
+    }
+
+    /// The game saved for `id`, if any.
+    pub fn saved(&self, id: &str) -> Option<&SavedGame> {
+        self.saved.get(id)
+    }
+
+    fn too_small(&self) -> bool {
+        self.area.width < MIN_WIDTH || self.area.height < MIN_HEIGHT
+    }
+
     /// Reacts to one terminal event.
     pub fn handle(&mut self, event: Event) {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
-            Event::Mouse(m) => {
+            Event::Resize(w, h) => self.area = Rect::new(0, 0, w, h),
+            Event::Mouse(m) if !self.too_small() => {
                 let click = m.kind == MouseEventKind::Down(MouseButton::Left);
                 if self.help || self.rules {
                     // A click anywhere closes the overlay, as Esc does.
@@ -220,13 +252,8 @@ impl App {
                     }
                     return;
                 }
-                let body = self.body;
-                let nav = on_screen!(&mut self.current, s => match s.mouse(m, body) {
-                    Some(a) => s.act(a),
-                    None => Nav::Stay,
-                });
-                self.record();
-                self.navigate(nav);
+                let nav = self.current.mouse(m, self.body);
+                self.after(nav);
             }
             _ => {}
         }
@@ -235,8 +262,7 @@ impl App {
     /// A click on column `col` of the hint bar: the entry there acts as
     /// its key would.
     fn click_hint(&mut self, col: u16) {
-        let has_rules = on_screen!(&self.current, s => s.rules().is_some());
-        let globals = global_bindings(has_rules);
+        let globals = global_bindings(self.current.rules().is_some());
         let Some(i) = hint_at(&self.hints(), col) else {
             return;
         };
@@ -244,14 +270,8 @@ impl App {
             return self.global(g.action);
         }
         self.notice = None;
-        let nav = on_screen!(&mut self.current, s => {
-            match s.bindings().into_iter().nth(i - globals.len()) {
-                Some(b) if b.enabled => s.act(b.action),
-                _ => Nav::Stay,
-            }
-        });
-        self.record();
-        self.navigate(nav);
+        let nav = self.current.binding(i - globals.len());
+        self.after(nav);
     }
 
     /// The keys every screen shares.
@@ -270,8 +290,14 @@ impl App {
     }
 
     fn key(&mut self, key: KeyEvent) {
-        let has_rules = on_screen!(&self.current, s => s.rules().is_some());
-        if let Some(g) = lookup(&global_bindings(has_rules), &key) {
+        if self.too_small() {
+            // Nothing acts behind the notice but quitting.
+            if Key::Ctrl('c').matches(&key) {
+                self.global(Global::Quit);
+            }
+            return;
+        }
+        if let Some(g) = lookup(&global_bindings(self.current.rules().is_some()), &key) {
             return self.global(g);
         }
         if self.help || self.rules {
@@ -282,21 +308,20 @@ impl App {
             return;
         }
         self.notice = None;
-        let nav = on_screen!(&mut self.current, s => {
-            match lookup(&s.bindings(), &key) {
-                Some(a) => s.act(a),
-                None => Nav::Stay,
-            }
-        });
-        self.record();
-        self.navigate(nav);
+        let nav = self.current.key(&key);
+        self.after(nav);
     }
 
     /// Advances the current screen's work in progress; true while busy.
     pub fn tick(&mut self) -> bool {
-        let busy = on_screen!(&mut self.current, s => s.tick());
+        let busy = self.current.tick();
         self.record();
         busy
+    }
+
+    fn after(&mut self, nav: Nav) {
+        self.record();
+        self.navigate(nav);
     }
 
     fn navigate(&mut self, nav: Nav) {
@@ -308,120 +333,75 @@ impl App {
             }
             Nav::Menu => {
                 self.leave_screen();
-                self.current = Current::Menu(self.menu());
+                self.current = Box::new(self.menu());
             }
+            Nav::Show(page) => self.current = page,
             Nav::Open(Target::Settings) => {
-                self.current = Current::Settings(SettingsScreen::new(self.settings));
+                self.current = Box::new(SettingsScreen::new(self.settings))
             }
-            Nav::Open(Target::Doom) => {
-                let seed = self.take_seed();
-                self.current = Current::Doom(Box::new(DoomScreen::new(
-                    Setup::default(),
-                    seed,
-                    self.bot_delay(),
-                    self.settings.ascii,
-                )));
-            }
-            Nav::Open(Target::Holdem) => {
-                let seed = self.take_seed();
-                let setup = TableSetup {
-                    level: self.settings.level,
-                    ..TableSetup::default()
-                };
-                self.current = Current::Holdem(Box::new(HoldemScreen::new(
-                    setup,
-                    seed,
-                    self.bot_delay(),
-                    self.settings.ascii,
-                )));
-            }
-            Nav::Open(Target::Honeymoon) => {
-                let seed = self.take_seed();
-                let bot = match self.settings.level {
-                    Level::Easy => "random",
-                    Level::Normal => "greedy",
-                    Level::Hard => "strong",
-                };
-                self.current = Current::Honeymoon(Box::new(HoneymoonScreen::new(
-                    Options::default(),
-                    bot,
-                    seed,
-                    self.bot_delay(),
-                    self.settings.ascii,
-                )));
-            }
-            Nav::Open(Target::Resume) => match self.saved.take() {
-                Some(SavedGame::Holdem(save)) => {
-                    self.current = Current::Holdem(Box::new(HoldemScreen::resume(
-                        *save,
-                        self.bot_delay(),
-                        self.settings.ascii,
-                    )));
-                }
-                Some(SavedGame::Honeymoon(save)) => {
-                    self.current = Current::Honeymoon(Box::new(HoneymoonScreen::resume(
-                        *save,
-                        self.bot_delay(),
-                        self.settings.ascii,
-                    )));
-                }
-                Some(SavedGame::Doom(save)) => {
-                    self.current = Current::Doom(Box::new(DoomScreen::resume(
-                        *save,
-                        self.bot_delay(),
-                        self.settings.ascii,
-                    )));
-                }
-                None => self.current = Current::Menu(self.menu()),
-            },
             Nav::Open(Target::Solver) => {
                 let seed = self.take_seed();
-                self.current = Current::Solver(Box::new(SolverScreen::new(seed)));
+                self.current = Box::new(SolverScreen::new(seed));
+            }
+            Nav::Open(Target::Setup(id)) => {
+                let Some(entry) = registry().get(id) else {
+                    return;
+                };
+                let seed = self.take_seed();
+                let replaces = self.saved.get(id).map(|s| s.summary.clone());
+                self.current =
+                    Box::new(SetupScreen::new(entry, None, seed, self.settings, replaces));
+            }
+            Nav::Open(Target::Resume(id)) => {
+                let opened = match (registry().get(id), self.saved.get(id)) {
+                    (Some(entry), Some(saved)) => match entry.screen {
+                        Some(open) => open.resume(entry.rules, saved, &self.settings),
+                        None => Err(format!("{} cannot be played on screen", entry.name)),
+                    },
+                    _ => Err("no saved game".into()),
+                };
+                match opened {
+                    Ok(page) => self.current = page,
+                    Err(e) => self.notice = Some(e),
+                }
             }
         }
-    }
-
-    fn bot_delay(&self) -> std::time::Duration {
-        std::time::Duration::from_millis(u64::from(self.settings.bot_delay_ms))
     }
 
     /// Keeps what the screen being left has to keep: the settings, or the
-    /// game in progress (a finished game clears the save).
+    /// game in progress (a finished game clears its save).
     fn leave_screen(&mut self) {
-        match &self.current {
-            Current::Settings(s) => {
-                self.settings = s.settings;
-                let settings = self.settings;
-                self.write(true, "settings", "settings", &settings);
+        match self.current.keep() {
+            Keep::Nothing => {}
+            Keep::Settings(s) => {
+                self.settings = s;
+                self.write(true, "settings", "settings", &s);
             }
-            Current::Doom(s) => {
-                let save = s.save().map(|d| SavedGame::Doom(Box::new(d)));
-                self.keep_game(save);
-            }
-            Current::Honeymoon(s) => {
-                let save = Some(SavedGame::Honeymoon(Box::new(s.save())));
-                self.keep_game(save);
-            }
-            Current::Holdem(s) => {
-                let save = s.save().map(|h| SavedGame::Holdem(Box::new(h)));
-                self.keep_game(save);
-            }
-            Current::Menu(_) | Current::Solver(_) => {}
+            Keep::Game(id, save) => self.keep_game(id, save),
         }
     }
 
-    /// Writes the game in progress to the save file, or removes the file
+    /// Writes the game in progress to its save file, or removes the file
     /// when there is none (unless the file on disk was unreadable).
-    fn keep_game(&mut self, save: Option<SavedGame>) {
-        self.saved = save;
-        if self.save_blocked {
+    fn keep_game(&mut self, id: &'static str, save: Option<SavedGame>) {
+        if self.blocked.contains(&id) {
             return;
         }
-        let Some(store) = &self.store else { return };
-        let path = store.data_path(saved::FILE);
-        let result = match &self.saved {
+        let Some(store) = &self.store else {
+            match save {
+                Some(s) => self.saved.insert(id, s),
+                None => self.saved.remove(id),
+            };
+            return;
+        };
+        let path = store.data_path(&saved::file(id));
+        let result = match &save {
             Some(game) => store::save(&path, saved::KIND, game),
             None => store::remove(&path),
+        };
+        match save {
+            Some(s) => self.saved.insert(id, s),
+            None => self.saved.remove(id),
         };
         if let Err(e) = result {
             self.notice = Some(e.to_string());
@@ -440,90 +420,51 @@ impl App {
         }
     }
 
-    /// Adds a finished game to the lifetime stats.
+    /// Adds finished deals to the lifetime stats.
     fn record(&mut self) {
-        let record = match &mut self.current {
-            Current::Holdem(s) => s.take_record(),
-            Current::Doom(s) => s.take_record(),
-            Current::Honeymoon(s) => s.take_record(),
-            _ => None,
-        };
-        if let Some(r) = record {
+        let records = self.current.take_records();
+        if records.is_empty() {
+            return;
+        }
+        for r in &records {
             self.stats.add(r);
-            let stats = self.stats;
-            self.write(false, "stats", "stats", &stats);
         }
-    }
-
-    /// The Dice of Doom screen, when it is showing.
-    pub fn doom(&self) -> Option<&DoomScreen> {
-        match &self.current {
-            Current::Doom(s) => Some(s),
-            _ => None,
-        }
+        let stats = self.stats.clone();
+        self.write(false, "stats", "stats", &stats);
     }
 
     /// Opens a game directly, started with the given settings.
-    pub fn open(&mut self, start: super::Start) {
-        use super::Start;
-        let seed = if matches!(start, Start::Menu) {
-            0
-        } else {
-            self.take_seed()
+    pub fn open(&mut self, start: Start) {
+        let Start::Game(NewGame { game, setup, bot }) = start else {
+            return;
         };
-        let (delay, ascii) = (self.bot_delay(), self.settings.ascii);
-        match start {
-            Start::Menu => {}
-            Start::Holdem(setup) => {
-                let mut s = HoldemScreen::new(setup, seed, delay, ascii);
-                s.start();
-                self.current = Current::Holdem(Box::new(s));
-            }
-            Start::Doom(setup) => {
-                let mut s = DoomScreen::new(setup, seed, delay, ascii);
-                s.start();
-                self.current = Current::Doom(Box::new(s));
-            }
-            Start::Honeymoon(options, bot) => {
-                let s = HoneymoonScreen::new(options, &bot, seed, delay, ascii);
-                self.current = Current::Honeymoon(Box::new(s));
-            }
+        let Some(entry) = registry().get(&game) else {
+            self.notice = Some(format!("no game {game:?}"));
+            return;
+        };
+        let seed = self.take_seed();
+        let opened = match entry.screen {
+            Some(open) => open.local(entry.rules, &setup, &bot, seed, &self.settings),
+            None => Err(format!("{} cannot be played on screen", entry.name)),
+        };
+        match opened {
+            Ok(page) => self.current = page,
+            Err(e) => self.notice = Some(e),
         }
-    }
-
-    /// The Hold'em screen, when it is showing.
-    pub fn holdem(&self) -> Option<&HoldemScreen> {
-        match &self.current {
-            Current::Holdem(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The honeymoon screen, when it is showing.
-    pub fn honeymoon(&self) -> Option<&HoneymoonScreen> {
-        match &self.current {
-            Current::Honeymoon(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The lifetime statistics.
-    pub fn stats(&self) -> Stats {
-        self.stats
     }
 
     /// The shared keys first (so `? help` always shows), then the screen's.
     fn hints(&self) -> Vec<Hint> {
-        let has_rules = on_screen!(&self.current, s => s.rules().is_some());
-        let mut h = hints(&global_bindings(has_rules));
-        h.extend(on_screen!(&self.current, s => hints(&s.bindings())));
+        let mut h = hints(&global_bindings(self.current.rules().is_some()));
+        h.extend(self.current.hints());
         h
     }
 
-    /// Draws the app into `area` of `buf`, remembering the body area for
-    /// mouse hits.
+    /// Draws the app into `area` of `buf`, remembering the areas for
+    /// mouse hits and the size for the too-small notice.
     pub fn draw(&mut self, area: Rect, buf: &mut Buffer) {
         let [_, body, _, bar] = frame_layout(area);
+        self.area = area;
         self.body = body_inner(body);
         self.bar = bar;
         (&*self).render(area, buf);
@@ -577,13 +518,11 @@ impl Widget for &App {
                     .border_style(theme.dim()),
             )
             .render(top, buf);
-        on_screen!(&self.current, s => s.render(body_inner(body), buf, theme));
-        let status_text = self
-            .notice
-            .clone()
-            .or_else(|| on_screen!(&self.current, s => s.status()));
-        if let Some(text) = status_text {
-            Paragraph::new(Span::styled(format!(" {text}"), theme.bad())).render(status, buf);
+        self.current.render(body_inner(body), buf, theme);
+        if let Some(text) = self.notice.clone().or_else(|| self.current.status()) {
+            Paragraph::new(Span::styled(format!(" {text}"), theme.bad()))
+                .wrap(Wrap { trim: true })
+                .render(status, buf);
         }
         let hints = self.hints();
         let mut bar_line = hint_bar(&hints, theme);
@@ -594,7 +533,7 @@ impl Widget for &App {
         if self.help {
             help_overlay(body, buf, theme, &self.title(), &hints);
         }
-        if let Some(text) = on_screen!(&self.current, s => s.rules()).filter(|_| self.rules) {
+        if let Some(text) = self.current.rules().filter(|_| self.rules) {
             rules_overlay(body, buf, theme, text);
         }
     }

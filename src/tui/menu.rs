@@ -1,4 +1,6 @@
-//! The main menu: the games, the endgame solver, settings and quit.
+//! The main menu: a resume entry for each saved game, the games of the
+//! registry with their lifetime records, the endgame solver, settings and
+//! quit.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -8,64 +10,16 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen, Target};
-use super::stats::Stats;
 use super::theme::Theme;
+use crate::games::registry;
+use crate::stats::Stats;
 
 /// One entry of the menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Item {
-    /// The saved game.
-    Resume,
-    /// Texas Hold'em.
-    Holdem,
-    /// Dice of Doom.
-    Doom,
-    /// Honeymoon bridge.
-    Honeymoon,
-    /// Two-hand double-dummy analysis.
-    Solver,
-    /// Change settings.
-    Settings,
-    /// Leave.
-    Quit,
-}
-
-impl Item {
-    fn label(self) -> &'static str {
-        match self {
-            Item::Resume => "Resume",
-            Item::Holdem => "Texas Hold'em",
-            Item::Doom => "Dice of Doom",
-            Item::Honeymoon => "Honeymoon bridge",
-            Item::Solver => "Endgame solver",
-            Item::Settings => "Settings",
-            Item::Quit => "Quit",
-        }
-    }
-
-    fn blurb(self) -> &'static str {
-        match self {
-            Item::Resume => "",
-            Item::Holdem => "no-limit, 2 to 9 players",
-            Item::Doom => "the hex-board dice war of Land of Lisp",
-            Item::Honeymoon => "two-player bridge: bid, exchange, play",
-            Item::Solver => "honeymoon double-dummy: every card's trick value",
-            Item::Settings => "suit symbols, colour, AI level, pace",
-            Item::Quit => "",
-        }
-    }
-
-    fn nav(self) -> Nav {
-        match self {
-            Item::Resume => Nav::Open(Target::Resume),
-            Item::Holdem => Nav::Open(Target::Holdem),
-            Item::Doom => Nav::Open(Target::Doom),
-            Item::Honeymoon => Nav::Open(Target::Honeymoon),
-            Item::Solver => Nav::Open(Target::Solver),
-            Item::Settings => Nav::Open(Target::Settings),
-            Item::Quit => Nav::Quit,
-        }
-    }
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    label: String,
+    blurb: String,
+    target: Option<Target>,
 }
 
 /// The menu and its cursor.
@@ -73,8 +27,6 @@ impl Item {
 pub struct Menu {
     items: Vec<Item>,
     cursor: usize,
-    resume: Option<String>,
-    stats: Stats,
 }
 
 /// Commands of the menu.
@@ -96,52 +48,58 @@ pub enum MenuAction {
 const TOP: u16 = 2;
 
 impl Menu {
-    /// The menu; `resume` names the saved game, if any; `stats` fill in
-    /// the lifetime records beside each game.
-    pub fn new(resume: Option<String>, stats: Stats) -> Menu {
-        let mut items = vec![
-            Item::Holdem,
-            Item::Doom,
-            Item::Honeymoon,
-            Item::Solver,
-            Item::Settings,
-            Item::Quit,
+    /// The menu; `saved` names each game's saved session (game id and a
+    /// few words), `stats` fill in the lifetime records beside each game.
+    pub fn new(saved: &[(&'static str, String)], stats: &Stats) -> Menu {
+        let mut items = Vec::new();
+        for (id, summary) in saved {
+            let name = registry().get(id).map_or(*id, |e| e.name);
+            items.push(Item {
+                label: format!("Resume {name}"),
+                blurb: summary.clone(),
+                target: Some(Target::Resume(id)),
+            });
+        }
+        for e in registry().entries().iter().filter(|e| e.screen.is_some()) {
+            let record = stats.line(e.id, e.tally);
+            items.push(Item {
+                label: e.name.into(),
+                blurb: if record.is_empty() {
+                    e.blurb.into()
+                } else {
+                    format!("{} · {record}", e.blurb)
+                },
+                target: Some(Target::Setup(e.id)),
+            });
+        }
+        let others = [
+            (
+                "Endgame solver",
+                "honeymoon double-dummy: every card's trick value",
+                Some(Target::Solver),
+            ),
+            (
+                "Settings",
+                "suit symbols, colour, AI level, pace",
+                Some(Target::Settings),
+            ),
+            ("Quit", "", None),
         ];
-        if resume.is_some() {
-            items.insert(0, Item::Resume);
+        for (label, blurb, target) in others {
+            items.push(Item {
+                label: label.into(),
+                blurb: blurb.into(),
+                target,
+            });
         }
-        Menu {
-            items,
-            cursor: 0,
-            resume,
-            stats,
-        }
+        Menu { items, cursor: 0 }
     }
 
-    fn label(&self, item: Item) -> String {
-        match (item, &self.resume) {
-            (Item::Resume, Some(r)) => r.clone(),
-            _ => item.label().to_string(),
+    fn open(&self) -> Nav {
+        match &self.items[self.cursor].target {
+            Some(t) => Nav::Open(t.clone()),
+            None => Nav::Quit,
         }
-    }
-
-    fn blurb(&self, item: Item) -> String {
-        let record = match item {
-            Item::Holdem => self.stats.holdem_line(),
-            Item::Doom => self.stats.doom_line(),
-            Item::Honeymoon => self.stats.honeymoon_line(),
-            _ => String::new(),
-        };
-        if record.is_empty() {
-            item.blurb().to_string()
-        } else {
-            format!("{} · {record}", item.blurb())
-        }
-    }
-
-    /// The highlighted entry.
-    pub fn current(&self) -> Item {
-        self.items[self.cursor]
     }
 }
 
@@ -181,10 +139,10 @@ impl Screen for Menu {
         match action {
             MenuAction::Up => self.cursor = (self.cursor + n - 1) % n,
             MenuAction::Down => self.cursor = (self.cursor + 1) % n,
-            MenuAction::Open => return self.current().nav(),
+            MenuAction::Open => return self.open(),
             MenuAction::Pick(i) if i < n => {
                 self.cursor = i;
-                return self.current().nav();
+                return self.open();
             }
             MenuAction::Pick(_) => {}
             MenuAction::Quit => return Nav::Quit,
@@ -199,18 +157,21 @@ impl Screen for Menu {
         ];
         for (i, item) in self.items.iter().enumerate() {
             let chosen = i == self.cursor;
-            let marker = if chosen { "▶ " } else { "  " };
-            let marker = if theme.ascii && chosen { "> " } else { marker };
+            let marker = match (chosen, theme.ascii) {
+                (true, false) => "▶ ",
+                (true, true) => "> ",
+                _ => "  ",
+            };
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("{marker}{:<20}", self.label(*item)),
+                    format!("{marker}{:<20}", item.label),
                     if chosen {
                         theme.selected()
                     } else {
                         theme.text()
                     },
                 ),
-                Span::styled(format!("  {}", self.blurb(*item)), theme.dim()),
+                Span::styled(format!("  {}", item.blurb), theme.dim()),
             ]));
         }
         Paragraph::new(lines).render(area, buf);

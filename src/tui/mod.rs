@@ -1,22 +1,25 @@
 //! The terminal front end: sets the terminal up, runs the event loop over
-//! the [`app::App`], and restores the terminal on every way out (quit,
-//! Ctrl-C, error, panic).
+//! the [`App`], and restores the terminal on every way out (quit, Ctrl-C,
+//! error, panic). Every game is drawn by its board ([`table::Board`]) on
+//! the one table screen ([`table::TableScreen`]), whose lifecycle is the
+//! same for every game.
 
-pub mod app;
-pub mod doom;
+mod app;
+mod doom;
 mod hit;
-pub mod holdem;
-pub mod honeymoon;
-pub mod keymap;
+mod holdem;
+mod honeymoon;
+mod keymap;
+mod local;
 mod log;
-pub mod menu;
-pub mod saved;
-pub mod screen;
-pub mod settings;
-pub mod solver;
-pub mod stats;
-pub mod theme;
-mod worker;
+mod menu;
+mod saved;
+mod screen;
+mod settings;
+mod setup;
+mod solver;
+pub mod table;
+mod theme;
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -24,25 +27,49 @@ use std::time::Duration;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
+use serde_json::Value;
 
+pub use crate::stats::{Stats, Totals};
+pub use app::{App, MIN_HEIGHT, MIN_WIDTH};
+pub use saved::SavedGame;
+pub use settings::Settings;
+
+use crate::game::Playable;
 use crate::store::Store;
-use app::App;
 
 /// How often the loop wakes while something is in progress (bot thinking,
 /// animation). When nothing is, it blocks on input: no busy loop.
 const TICK: Duration = Duration::from_millis(50);
+
+/// A new game to open on screen.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// The game's registry id.
+    pub game: String,
+    /// Its setup, as JSON.
+    pub setup: Value,
+    /// The bot in every other seat.
+    pub bot: String,
+}
+
+impl NewGame {
+    /// A game of `G` with `setup`, against `bot`.
+    pub fn new<G: Playable>(setup: &G::Setup, bot: &str) -> NewGame {
+        NewGame {
+            game: G::ID.into(),
+            setup: serde_json::to_value(setup).unwrap_or(Value::Null),
+            bot: bot.into(),
+        }
+    }
+}
 
 /// Where the app opens.
 #[derive(Debug, Clone)]
 pub enum Start {
     /// The main menu.
     Menu,
-    /// A Hold'em table with these settings.
-    Holdem(holdem::TableSetup),
-    /// A Dice of Doom game with these settings.
-    Doom(doom::Setup),
-    /// A honeymoon match with these options against this bot.
-    Honeymoon(crate::honeymoon::game::Options, String),
+    /// A new game.
+    Game(NewGame),
 }
 
 /// Opens the app (on the menu or straight into a game; `seed` makes the
@@ -57,7 +84,7 @@ pub fn run(start: Start, seed: Option<u64>, ascii: bool) -> io::Result<()> {
     let mut app = match Store::platform() {
         Ok(store) => App::with_store(store, ascii, color),
         Err(_) => App::new(
-            settings::Settings {
+            Settings {
                 ascii,
                 ..Default::default()
             },

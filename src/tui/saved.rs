@@ -1,36 +1,29 @@
-//! The saved game: the one game in progress, kept when the player leaves
-//! its screen (or quits) and offered on the menu to resume.
+//! Saved games: one slot per game, kept when the player leaves a game's
+//! screen (or quits) and offered on the menu to resume. A slot holds the
+//! runner's save (setup, seed, seats, the action log, what the bots had
+//! learned) and a line for the menu; never rendered log text.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::doom::DoomSave;
-use super::holdem::HoldemSave;
-use super::honeymoon::HoneymoonSave;
-
-/// The kind tag of the save file.
+/// The kind tag of a save file.
 pub const KIND: &str = "game";
-/// The save file's name in the data directory.
-pub const FILE: &str = "saved-game";
 
-/// A game in progress, of any kind.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SavedGame {
-    /// Texas Hold'em.
-    Holdem(Box<HoldemSave>),
-    /// Dice of Doom.
-    Doom(Box<DoomSave>),
-    /// Honeymoon bridge.
-    Honeymoon(Box<HoneymoonSave>),
+/// The save file of the first versions, one slot for every game.
+pub const OLD_FILE: &str = "saved-game";
+
+/// The save file's name for `game`, in the data directory.
+pub fn file(game: &str) -> String {
+    format!("saved-{game}")
 }
 
-impl SavedGame {
-    /// How the menu names it.
-    pub fn describe(&self) -> String {
-        match self {
-            SavedGame::Holdem(s) => format!("Resume Hold'em ({})", s.summary()),
-            SavedGame::Doom(s) => format!("Resume Dice of Doom ({})", s.summary()),
-            SavedGame::Honeymoon(s) => format!("Resume honeymoon match ({})", s.summary()),
-        }
-    }
+/// A game in progress.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// A few words for the menu.
+    pub summary: String,
+    /// Where the person sits.
+    pub seat: usize,
+    /// The runner's save, as JSON.
+    pub save: Value,
 }

@@ -1,41 +1,66 @@
-//! What every screen of the app provides, and what a screen can ask the
-//! app to do next.
+//! What every screen of the app provides ([`Screen`], with its own type of
+//! commands), the same behind one object-safe face ([`Page`]) so the app
+//! can hold any screen, and what a screen asks the app to do next.
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::MouseEvent;
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
-use super::keymap::Binding;
+use super::keymap::{Binding, Hint, hints, lookup};
+use super::saved::SavedGame;
+use super::settings::Settings;
 use super::theme::Theme;
+use crate::stats::Record;
 
-/// Where to go after an action.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where to go after a command.
 pub enum Nav {
     /// Stay on this screen.
     Stay,
     /// Back to the main menu.
     Menu,
-    /// Open another screen.
+    /// Open a screen the app makes.
     Open(Target),
+    /// Show this screen.
+    Show(Box<dyn Page>),
     /// Leave the app.
     Quit,
 }
 
-/// The screens the menu can open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+impl std::fmt::Debug for Nav {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Nav::Stay => f.write_str("Stay"),
+            Nav::Menu => f.write_str("Menu"),
+            Nav::Open(t) => write!(f, "Open({t:?})"),
+            Nav::Show(p) => write!(f, "Show({})", p.title()),
+            Nav::Quit => f.write_str("Quit"),
+        }
+    }
+}
+
+/// The screens the app makes on request.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
-    /// The saved game.
-    Resume,
-    /// A new Hold'em table.
-    Holdem,
-    /// A new game of Dice of Doom.
-    Doom,
-    /// A new honeymoon bridge match.
-    Honeymoon,
+    /// A game's saved session.
+    Resume(&'static str),
+    /// A game's setup form.
+    Setup(&'static str),
     /// The endgame solver.
     Solver,
-    /// The settings screen.
+    /// The settings.
     Settings,
+}
+
+/// What a screen being left wants kept.
+#[derive(Debug)]
+pub enum Keep {
+    /// Nothing.
+    Nothing,
+    /// The settings as edited.
+    Settings(Settings),
+    /// A game's session: its save, or `None` once it is finished (the
+    /// save is removed).
+    Game(&'static str, Option<SavedGame>),
 }
 
 /// One screen: its key declarations, how it reacts, how it draws.
@@ -74,5 +99,103 @@ pub trait Screen {
     /// A line for the status bar (messages, errors).
     fn status(&self) -> Option<String> {
         None
+    }
+
+    /// Finished games to add to the lifetime statistics, once each.
+    fn take_records(&mut self) -> Vec<Record> {
+        Vec::new()
+    }
+
+    /// What to keep when the screen is left.
+    fn keep(&self) -> Keep {
+        Keep::Nothing
+    }
+}
+
+/// Any screen, as the app holds it.
+pub trait Page {
+    /// The title.
+    fn title(&self) -> String;
+    /// The hints of the screen's bindings, in order.
+    fn hints(&self) -> Vec<Hint>;
+    /// A key: the command it is bound to, carried out.
+    fn key(&mut self, key: &KeyEvent) -> Nav;
+    /// The `index`-th binding, as if its key was pressed (a click on the
+    /// hint bar).
+    fn binding(&mut self, index: usize) -> Nav;
+    /// A mouse event in the body `area`.
+    fn mouse(&mut self, ev: MouseEvent, area: Rect) -> Nav;
+    /// See [`Screen::tick`].
+    fn tick(&mut self) -> bool;
+    /// See [`Screen::render`].
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
+    /// See [`Screen::rules`].
+    fn rules(&self) -> Option<&'static str>;
+    /// See [`Screen::status`].
+    fn status(&self) -> Option<String>;
+    /// See [`Screen::take_records`].
+    fn take_records(&mut self) -> Vec<Record>;
+    /// See [`Screen::keep`].
+    fn keep(&self) -> Keep;
+    /// The screen itself, to look at its own type (tests).
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+impl<S: Screen + 'static> Page for S {
+    fn title(&self) -> String {
+        Screen::title(self)
+    }
+
+    fn hints(&self) -> Vec<Hint> {
+        hints(&self.bindings())
+    }
+
+    fn key(&mut self, key: &KeyEvent) -> Nav {
+        match lookup(&self.bindings(), key) {
+            Some(a) => self.act(a),
+            None => Nav::Stay,
+        }
+    }
+
+    fn binding(&mut self, index: usize) -> Nav {
+        match self.bindings().into_iter().nth(index) {
+            Some(b) if b.enabled => self.act(b.action),
+            _ => Nav::Stay,
+        }
+    }
+
+    fn mouse(&mut self, ev: MouseEvent, area: Rect) -> Nav {
+        match Screen::mouse(self, ev, area) {
+            Some(a) => self.act(a),
+            None => Nav::Stay,
+        }
+    }
+
+    fn tick(&mut self) -> bool {
+        Screen::tick(self)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        Screen::render(self, area, buf, theme);
+    }
+
+    fn rules(&self) -> Option<&'static str> {
+        Screen::rules(self)
+    }
+
+    fn status(&self) -> Option<String> {
+        Screen::status(self)
+    }
+
+    fn take_records(&mut self) -> Vec<Record> {
+        Screen::take_records(self)
+    }
+
+    fn keep(&self) -> Keep {
+        Screen::keep(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -7,41 +7,9 @@ use ratatui::widgets::{Paragraph, Widget};
 use serde::{Deserialize, Serialize};
 
 use super::keymap::{Binding, Key};
-use super::screen::{Nav, Screen};
+use super::screen::{Keep, Nav, Screen};
 use super::theme::Theme;
-
-/// How hard the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// Beatable.
-    Easy,
-    /// A fair game.
-    #[default]
-    Normal,
-    /// The strongest AI.
-    Hard,
-}
-
-impl Level {
-    /// The next level, wrapping.
-    pub fn next(self) -> Level {
-        match self {
-            Level::Easy => Level::Normal,
-            Level::Normal => Level::Hard,
-            Level::Hard => Level::Easy,
-        }
-    }
-
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-}
+use crate::game::Level;
 
 /// The user's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,8 +51,10 @@ pub enum SettingsAction {
     Up,
     /// Next option.
     Down,
-    /// Change the option.
+    /// Change the option to its next value.
     Change,
+    /// Change the option to its previous value.
+    ChangeBack,
     /// Back to the menu.
     Back,
 }
@@ -140,6 +110,12 @@ impl Screen for SettingsScreen {
                 SettingsAction::Change,
             ),
             Binding::new(
+                &[Key::Left, Key::Char('h')],
+                "",
+                "Change the highlighted option back",
+                SettingsAction::ChangeBack,
+            ),
+            Binding::new(
                 &[Key::Esc, Key::Char('q')],
                 "back",
                 "Save and go back to the menu",
@@ -153,24 +129,39 @@ impl Screen for SettingsScreen {
         match action {
             SettingsAction::Up => self.cursor = (self.cursor + n - 1) % n,
             SettingsAction::Down => self.cursor = (self.cursor + 1) % n,
-            SettingsAction::Change => {
+            SettingsAction::Change | SettingsAction::ChangeBack => {
+                let forward = action == SettingsAction::Change;
+                let step = |i: usize, n: usize| {
+                    if forward {
+                        (i + 1) % n
+                    } else {
+                        (i + n - 1) % n
+                    }
+                };
                 let s = &mut self.settings;
                 match self.cursor {
                     0 => s.ascii = !s.ascii,
                     1 => s.color = !s.color,
-                    2 => s.level = s.level.next(),
+                    2 => {
+                        let i = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(1);
+                        s.level = Level::ALL[step(i, Level::ALL.len())];
+                    }
                     _ => {
                         let i = DELAYS
                             .iter()
                             .position(|&d| d == s.bot_delay_ms)
                             .unwrap_or(0);
-                        s.bot_delay_ms = DELAYS[(i + 1) % DELAYS.len()];
+                        s.bot_delay_ms = DELAYS[step(i, DELAYS.len())];
                     }
                 }
             }
             SettingsAction::Back => return Nav::Menu,
         }
         Nav::Stay
+    }
+
+    fn keep(&self) -> Keep {
+        Keep::Settings(self.settings)
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {

@@ -112,21 +112,6 @@ impl SolverScreen {
         s
     }
 
-    /// The position shown.
-    pub fn position(&self) -> Position {
-        self.step.position
-    }
-
-    /// Tricks each side has taken since the position was set up.
-    pub fn taken(&self) -> [u8; 2] {
-        self.step.taken
-    }
-
-    /// The analysis of the position shown (none while it is invalid).
-    pub fn analysis(&self) -> Option<&Analysis> {
-        self.analysis.as_ref()
-    }
-
     fn deal(&mut self) {
         let mut cards: Vec<Card> = Card::all().collect();
         cards.shuffle(&mut self.rng);
@@ -666,28 +651,32 @@ mod tests {
     #[test]
     fn playing_follows_the_solver_and_undo_restores() {
         let mut s = SolverScreen::new(5);
-        let start = s.position();
-        let best = s.analysis().map(|a| a.tricks).unwrap_or_default();
+        let start = s.step.position;
+        let best = s.analysis.as_ref().map(|a| a.tricks).unwrap_or_default();
         assert_eq!(best[0] + best[1], 7);
         // Play the first best card of each turn: the totals never change.
         for _ in 0..4 {
-            let a = s.analysis().cloned().unwrap_or_else(|| panic!("analysis"));
-            let mover = s.position().to_move();
+            let a = s
+                .analysis
+                .as_ref()
+                .cloned()
+                .unwrap_or_else(|| panic!("analysis"));
+            let mover = s.step.position.to_move();
             s.cursor = a
                 .cards
                 .iter()
                 .position(|v| v.tricks[mover] == a.tricks[mover])
                 .unwrap_or(0);
             s.act(SolverAction::Play);
-            let now = s.analysis().map(|a| a.tricks).unwrap_or_default();
-            let taken = s.taken();
+            let now = s.analysis.as_ref().map(|a| a.tricks).unwrap_or_default();
+            let taken = s.step.taken;
             assert_eq!([now[0] + taken[0], now[1] + taken[1]], best);
         }
         for _ in 0..4 {
             s.act(SolverAction::Undo);
         }
-        assert_eq!(s.position(), start);
-        assert_eq!(s.taken(), [0, 0]);
+        assert_eq!(s.step.position, start);
+        assert_eq!(s.step.taken, [0, 0]);
     }
 
     #[test]
@@ -712,7 +701,11 @@ mod tests {
         s.act(SolverAction::Give(Some(SOUTH)));
         s.act(SolverAction::Done);
         assert_eq!(s.status(), None);
-        let a = s.analysis().cloned().unwrap_or_else(|| panic!("solved"));
+        let a = s
+            .analysis
+            .as_ref()
+            .cloned()
+            .unwrap_or_else(|| panic!("solved"));
         assert_eq!(a.tricks, [1, 0], "North's ace wins the one trick");
     }
 }

@@ -135,3 +135,11 @@ impl Theme {
         }
     }
 }
+
+/// A spinner frame for `elapsed` time (ASCII when asked).
+pub fn spinner(elapsed: std::time::Duration, ascii: bool) -> char {
+    const FRAMES: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+    const ASCII: [char; 4] = ['|', '/', '-', '\\'];
+    let i = (elapsed.as_millis() / 100) as usize;
+    if ascii { ASCII[i % 4] } else { FRAMES[i % 10] }
+}

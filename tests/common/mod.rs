@@ -56,3 +56,5 @@ pub fn fails_with(args: &[&str], message: &str) {
     let stdout = fails_with_stdin(args, "", message);
     assert!(stdout.is_empty(), "{args:?}: nothing on stdout");
 }
+
+pub mod hall;

@@ -1,0 +1,255 @@
+//! The registry: the one list of games. Each entry names a game, gives
+//! its rules page and how its results add up, and reaches its engine
+//! through [`Kind`], the operations every front end needs without knowing
+//! the game's type (setups as JSON, forms, bots, the conformance suite).
+//! The menu, the saved games, the statistics, the command line's games
+//! and the hall's tables all come from this list: adding a game is its
+//! module and one entry here (and, to play it on screen, its board in
+//! `tui`).
+
+use std::marker::PhantomData;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use crate::doom::DoomGame;
+use crate::form::{Field, Form};
+use crate::game::{Level, Playable, SetupError};
+use crate::holdem::session::Session;
+use crate::honeymoon::game::Honeymoon;
+use crate::runner::erased::{self, AnyRunner};
+use crate::runner::{RunError, Runner, SeatInfo, conformance};
+use crate::tui::table::{Open, Opener};
+
+/// How a game's results add up in the lifetime statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tally {
+    /// Chips won per hand, in big blinds per 100 hands.
+    Chips,
+    /// Games won, shared and lost.
+    Wins,
+    /// Points scored for and against.
+    Points,
+}
+
+/// One game of the registry.
+pub struct Entry {
+    /// Its name on the command line, in files and on the wire (`holdem`).
+    pub id: &'static str,
+    /// Its name in menus.
+    pub name: &'static str,
+    /// A line about it.
+    pub blurb: &'static str,
+    /// Its rules, a title line then the text.
+    pub rules: &'static str,
+    /// How its results add up.
+    pub tally: Tally,
+    /// Its engine.
+    pub kind: Box<dyn Kind>,
+    /// How the terminal app opens it (`None`: it has no screen).
+    pub screen: Option<&'static dyn Open>,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry").field("id", &self.id).finish()
+    }
+}
+
+impl Entry {
+    /// The entry of game `G`.
+    pub fn of<G: Playable>(
+        name: &'static str,
+        blurb: &'static str,
+        rules: &'static str,
+        tally: Tally,
+    ) -> Entry {
+        Entry {
+            id: G::ID,
+            name,
+            blurb,
+            rules,
+            tally,
+            kind: Box::new(Of::<G>(PhantomData)),
+            screen: None,
+        }
+    }
+
+    /// The same entry, opened on screen by `screen`.
+    pub fn on_screen(mut self, screen: &'static dyn Open) -> Entry {
+        self.screen = Some(screen);
+        self
+    }
+}
+
+/// A game's engine as front ends reach it without its type: setups travel
+/// as JSON.
+pub trait Kind: Send + Sync {
+    /// The bots by name.
+    fn bot_names(&self) -> &'static [&'static str];
+    /// The bot that plays at `level`.
+    fn level_bot(&self, level: Level) -> &'static str;
+    /// The default setup.
+    fn default_setup(&self) -> Value;
+    /// The options of `setup` as a form.
+    fn fields(&self, setup: &Value) -> Result<Vec<Field>, SetupError>;
+    /// `setup` with option `key` set to choice `index`.
+    fn choose(&self, setup: &Value, key: &str, index: usize) -> Result<Value, SetupError>;
+    /// The seats of a session of `setup`, once the setup is checked.
+    fn seats(&self, setup: &Value) -> Result<usize, SetupError>;
+    /// A new session of `setup` (as JSON) with these seats; for a game
+    /// played for chips, the chips each seat brings.
+    fn runner(
+        &self,
+        setup: &Value,
+        seed: u64,
+        seats: Vec<SeatInfo>,
+        chips: Option<Vec<u64>>,
+    ) -> Result<Box<dyn AnyRunner>, RunError>;
+    /// A session from its save, replayed.
+    fn restore(&self, save: &Value) -> Result<Box<dyn AnyRunner>, RunError>;
+    /// Whether the game is played for chips.
+    fn chips(&self) -> bool;
+    /// Runs the conformance suite ([`conformance::check`]) on a session of
+    /// the default setup.
+    fn conformance(&self, seed: u64, steps: usize) -> Result<(), String>;
+}
+
+/// [`Kind`] for game `G`.
+struct Of<G>(PhantomData<fn() -> G>);
+
+/// A setup of `G` from JSON, or what is wrong with it.
+pub fn setup_of<G: Playable>(setup: &Value) -> Result<G::Setup, SetupError> {
+    serde_json::from_value(setup.clone())
+        .map_err(|e| SetupError(format!("not a {} setup: {e}", G::ID)))
+}
+
+fn to_json<T: serde::Serialize>(x: &T) -> Value {
+    serde_json::to_value(x).unwrap_or(Value::Null)
+}
+
+impl<G: Playable> Kind for Of<G> {
+    fn bot_names(&self) -> &'static [&'static str] {
+        G::bot_names()
+    }
+
+    fn level_bot(&self, level: Level) -> &'static str {
+        G::level_bot(level)
+    }
+
+    fn default_setup(&self) -> Value {
+        to_json(&G::Setup::default())
+    }
+
+    fn fields(&self, setup: &Value) -> Result<Vec<Field>, SetupError> {
+        Ok(setup_of::<G>(setup)?.fields())
+    }
+
+    fn choose(&self, setup: &Value, key: &str, index: usize) -> Result<Value, SetupError> {
+        let mut s = setup_of::<G>(setup)?;
+        s.choose(key, index)?;
+        Ok(to_json(&s))
+    }
+
+    fn seats(&self, setup: &Value) -> Result<usize, SetupError> {
+        Ok(G::new(&setup_of::<G>(setup)?, 0)?.seats())
+    }
+
+    fn runner(
+        &self,
+        setup: &Value,
+        seed: u64,
+        seats: Vec<SeatInfo>,
+        chips: Option<Vec<u64>>,
+    ) -> Result<Box<dyn AnyRunner>, RunError> {
+        let setup = setup_of::<G>(setup)?;
+        let runner = match chips {
+            Some(chips) => Runner::<G>::seated(setup, seed, seats, chips)?,
+            None => Runner::<G>::new(setup, seed, seats)?,
+        };
+        Ok(runner.erased())
+    }
+
+    fn restore(&self, save: &Value) -> Result<Box<dyn AnyRunner>, RunError> {
+        erased::restore::<G>(save)
+    }
+
+    fn chips(&self) -> bool {
+        G::new(&G::Setup::default(), 0).is_ok_and(|g| g.chips().is_some())
+    }
+
+    fn conformance(&self, seed: u64, steps: usize) -> Result<(), String> {
+        conformance::check::<G>(&G::Setup::default(), seed, steps)
+    }
+}
+
+static HOLDEM: Opener<Session> = Opener::new();
+static DOOM: Opener<DoomGame> = Opener::new();
+static HONEYMOON: Opener<Honeymoon> = Opener::new();
+
+/// The games cardgames plays, made once.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(Registry::standard)
+}
+
+/// The games.
+#[derive(Debug)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+impl Registry {
+    /// The games cardgames plays.
+    pub fn standard() -> Registry {
+        Registry {
+            entries: vec![
+                Entry::of::<Session>(
+                    "Texas Hold'em",
+                    "no-limit, 2 to 9 players",
+                    include_str!("../assets/rules/holdem.txt"),
+                    Tally::Chips,
+                )
+                .on_screen(&HOLDEM),
+                Entry::of::<DoomGame>(
+                    "Dice of Doom",
+                    "the hex-board dice war of Land of Lisp",
+                    include_str!("../assets/rules/doom.txt"),
+                    Tally::Wins,
+                )
+                .on_screen(&DOOM),
+                Entry::of::<Honeymoon>(
+                    "Honeymoon bridge",
+                    "two-player bridge: bid, exchange, play",
+                    include_str!("../assets/rules/honeymoon.txt"),
+                    Tally::Points,
+                )
+                .on_screen(&HONEYMOON),
+            ],
+        }
+    }
+
+    /// These games and one more.
+    pub fn with(mut self, entry: Entry) -> Registry {
+        self.entries.push(entry);
+        self
+    }
+
+    /// Every game, in menu order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The game called `id`.
+    pub fn get(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// The game called `id`, or an error listing the games.
+    pub fn find(&self, id: &str) -> Result<&Entry, SetupError> {
+        self.get(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.entries.iter().map(|e| e.id).collect();
+            SetupError(format!("unknown game {id:?} (games: {})", ids.join(", ")))
+        })
+    }
+}

@@ -1,0 +1,482 @@
+//! The game hall: `cardgames serve`. People meet at tables over the
+//! network and play any game of the registry together, with bots in the
+//! empty seats. The hall is one more front end of the table runner: each
+//! table is a task owning its runner ([`table`]), each connection a task
+//! of its own ([`conn`]), the lobby is shared state behind short locks
+//! (never held across an await), and chips and hands are kept in SQLite
+//! ([`store`]). The protocol is in [`protocol`] and `docs/protocol.md`;
+//! the design in `docs/hall.md`.
+
+pub mod client;
+mod conn;
+mod outbox;
+pub mod protocol;
+pub mod store;
+mod table;
+
+use std::collections::{BTreeMap, HashMap};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use crate::games::registry;
+use outbox::{ConnId, Outbox};
+use protocol::{GameInfo, MAX_MESSAGE, ServerMsg, TableSummary};
+use store::{Store, StoreError, TableRow};
+use table::{Plan, TableCmd};
+
+/// How a hall is run.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen for WebSocket and HTTP connections.
+    pub listen: SocketAddr,
+    /// The data directory (the store's file is in it).
+    pub data: PathBuf,
+    /// The seed of every table's seed (each table adds its number); random
+    /// when `None`.
+    pub seed: Option<u64>,
+    /// Connections allowed from one address.
+    pub per_address: usize,
+}
+
+/// Why the hall could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum HallError {
+    /// The store.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The network.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+struct Listed {
+    tx: mpsc::Sender<TableCmd>,
+    summary: TableSummary,
+    invite: Option<String>,
+    owner: i64,
+}
+
+struct Online {
+    player: i64,
+    name: String,
+    out: Outbox,
+    in_lobby: bool,
+}
+
+/// The hall's shared state.
+pub struct Hall {
+    /// The store.
+    pub store: Store,
+    config: Config,
+    tables: Mutex<BTreeMap<u64, Listed>>,
+    online: Mutex<HashMap<ConnId, Online>>,
+    addresses: Mutex<HashMap<IpAddr, usize>>,
+    next_conn: AtomicU64,
+    lobby_dirty: AtomicBool,
+}
+
+impl std::fmt::Debug for Hall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hall")
+            .field("listen", &self.config.listen)
+            .finish()
+    }
+}
+
+/// A fresh session token.
+pub fn new_token() -> String {
+    let bytes: [u8; 24] = rand::random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Locks `m`, whatever a panicking holder left (the data stays usable).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Hall {
+    fn next_conn(&self) -> ConnId {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// A connection from `addr` may open (under the per-address cap).
+    fn admit(&self, addr: SocketAddr) -> bool {
+        let mut a = lock(&self.addresses);
+        let n = a.entry(addr.ip()).or_default();
+        if *n >= self.config.per_address {
+            return false;
+        }
+        *n += 1;
+        true
+    }
+
+    fn release(&self, addr: SocketAddr) {
+        let mut a = lock(&self.addresses);
+        if let Some(n) = a.get_mut(&addr.ip()) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                a.remove(&addr.ip());
+            }
+        }
+    }
+
+    fn join_online(&self, conn: ConnId, player: i64, name: &str, out: Outbox) {
+        lock(&self.online).insert(
+            conn,
+            Online {
+                player,
+                name: name.into(),
+                out,
+                in_lobby: true,
+            },
+        );
+        self.lobby_dirty.store(true, Ordering::Relaxed);
+    }
+
+    fn leave_online(&self, conn: ConnId) {
+        lock(&self.online).remove(&conn);
+        self.lobby_dirty.store(true, Ordering::Relaxed);
+    }
+
+    fn set_in_lobby(&self, conn: ConnId, yes: bool) {
+        if let Some(o) = lock(&self.online).get_mut(&conn) {
+            o.in_lobby = yes;
+        }
+    }
+
+    /// A table's request channel.
+    fn table(&self, id: u64) -> Option<mpsc::Sender<TableCmd>> {
+        lock(&self.tables).get(&id).map(|t| t.tx.clone())
+    }
+
+    /// A table's request channel, if `player` may see it: a public table,
+    /// or a private one with its invite code (or its creator, or a player
+    /// seated at it).
+    fn table_for(
+        &self,
+        id: u64,
+        player: i64,
+        invite: Option<&str>,
+    ) -> Option<mpsc::Sender<TableCmd>> {
+        let tables = lock(&self.tables);
+        let t = tables.get(&id)?;
+        let name = lock(&self.online)
+            .values()
+            .find(|o| o.player == player)
+            .map(|o| o.name.clone());
+        let seated = name.is_some_and(|n| t.summary.players.iter().flatten().any(|p| *p == n));
+        let allowed =
+            t.invite.is_none() || t.owner == player || seated || t.invite.as_deref() == invite;
+        allowed.then(|| t.tx.clone())
+    }
+
+    /// The tables where `player` sits.
+    fn tables_of(&self, player: i64) -> Vec<u64> {
+        let name = lock(&self.online)
+            .values()
+            .find(|o| o.player == player)
+            .map(|o| o.name.clone());
+        let Some(name) = name else { return Vec::new() };
+        lock(&self.tables)
+            .values()
+            .filter(|t| t.summary.players.iter().flatten().any(|p| *p == name))
+            .map(|t| t.summary.table)
+            .collect()
+    }
+
+    /// A table's new summary, for the lobby.
+    fn lobby_update(&self, summary: TableSummary) {
+        if let Some(t) = lock(&self.tables).get_mut(&summary.table)
+            && t.summary != summary
+        {
+            t.summary = summary;
+            self.lobby_dirty.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The lobby as `player` sees it.
+    fn lobby(&self, player: i64) -> ServerMsg {
+        let games = registry()
+            .entries()
+            .iter()
+            .map(|e| {
+                let setup = e.kind.default_setup();
+                GameInfo {
+                    id: e.id.into(),
+                    name: e.name.into(),
+                    fields: e.kind.fields(&setup).unwrap_or_default(),
+                    setup,
+                    bots: e.kind.bot_names().iter().map(|b| b.to_string()).collect(),
+                    chips: e.kind.chips(),
+                }
+            })
+            .collect();
+        let tables = lock(&self.tables)
+            .values()
+            .filter(|t| t.invite.is_none() || t.owner == player)
+            .map(|t| t.summary.clone())
+            .collect();
+        let online = lock(&self.online).len();
+        ServerMsg::Lobby {
+            games,
+            tables,
+            online,
+        }
+    }
+
+    /// A lobby chat line to everyone in the lobby.
+    fn lobby_chat(&self, from: &str, text: &str) {
+        let msg = ServerMsg::Chat {
+            table: None,
+            from: from.into(),
+            text: text.into(),
+        };
+        for o in lock(&self.online).values() {
+            o.out.send(msg.clone());
+        }
+    }
+
+    /// Sends the lobby to those looking at it, when it changed.
+    fn refresh_lobby(&self) {
+        if !self.lobby_dirty.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        let looking: Vec<(i64, Outbox)> = lock(&self.online)
+            .values()
+            .filter(|o| o.in_lobby)
+            .map(|o| (o.player, o.out.clone()))
+            .collect();
+        for (player, out) in looking {
+            out.send(self.lobby(player));
+        }
+    }
+
+    /// A new table, its task started.
+    async fn create(
+        self: &Arc<Hall>,
+        owner: i64,
+        game: &str,
+        setup: Option<Value>,
+        seconds: Option<u32>,
+        private: bool,
+    ) -> Result<u64, ServerMsg> {
+        let entry = registry()
+            .find(game)
+            .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
+        let setup = setup.unwrap_or_else(|| entry.kind.default_setup());
+        entry
+            .kind
+            .seats(&setup)
+            .map_err(|e| ServerMsg::error("bad_setup", e.to_string()))?;
+        let seconds = seconds.unwrap_or(30);
+        if !(5..=600).contains(&seconds) {
+            return Err(ServerMsg::error("bad_setup", "seconds to act: 5 to 600"));
+        }
+        let invite = private.then(|| new_token()[..8].to_string());
+        let row = TableRow {
+            id: 0,
+            game: entry.id.into(),
+            setup: setup.clone(),
+            owner,
+            seconds,
+            invite: invite.clone(),
+            seed: 0,
+            seats: Value::Array(Vec::new()),
+            save: None,
+            steps: Vec::new(),
+        };
+        let id = self
+            .store
+            .call(move |conn| store::new_table(conn, &row))
+            .await
+            .map_err(|e| ServerMsg::error("store", e.to_string()))?;
+        let seed = self.table_seed(id);
+        self.store.run("seed", move |conn| {
+            conn.execute(
+                "UPDATE tables SET seed = ?1 WHERE id = ?2",
+                rusqlite::params![seed as i64, id as i64],
+            )?;
+            Ok(())
+        });
+        self.start_table(Plan {
+            id,
+            entry,
+            setup,
+            seconds,
+            owner,
+            invite,
+            seed,
+            seats: None,
+            runner: None,
+        });
+        Ok(id)
+    }
+
+    fn table_seed(&self, id: u64) -> u64 {
+        match self.config.seed {
+            Some(s) => s.wrapping_add(id),
+            None => rand::random(),
+        }
+    }
+
+    fn start_table(self: &Arc<Hall>, plan: Plan) {
+        let summary = TableSummary {
+            table: plan.id,
+            game: plan.entry.id.into(),
+            about: table::about(plan.entry, &plan.setup),
+            seats: plan.entry.kind.seats(&plan.setup).unwrap_or(0),
+            players: Vec::new(),
+            watching: 0,
+            playing: plan.runner.is_some(),
+        };
+        let (id, invite, owner) = (plan.id, plan.invite.clone(), plan.owner);
+        let (tx, rx) = table::channel();
+        lock(&self.tables).insert(
+            id,
+            Listed {
+                tx,
+                summary,
+                invite,
+                owner,
+            },
+        );
+        self.lobby_dirty.store(true, Ordering::Relaxed);
+        table::spawn(self.clone(), plan, rx);
+    }
+
+    /// Every table the store holds open, resumed where it was.
+    async fn restore_tables(self: &Arc<Hall>) -> Result<usize, HallError> {
+        let rows = self.store.call(|conn| store::open_tables(conn)).await?;
+        let n = rows.len();
+        for row in rows {
+            let Some(entry) = registry().get(&row.game) else {
+                eprintln!("hall: table {}: no game {:?}", row.id, row.game);
+                continue;
+            };
+            let runner = match row.save {
+                Some(mut save) => {
+                    save["log"] = Value::Array(row.steps);
+                    match entry.kind.restore(&save) {
+                        Ok(r) => Some(r),
+                        Err(e) => {
+                            eprintln!("hall: table {}: {e}", row.id);
+                            continue;
+                        }
+                    }
+                }
+                None => None,
+            };
+            self.start_table(Plan {
+                id: row.id,
+                entry,
+                setup: row.setup,
+                seconds: row.seconds,
+                owner: row.owner,
+                invite: row.invite,
+                seed: row.seed,
+                seats: Some(row.seats),
+                runner,
+            });
+        }
+        Ok(n)
+    }
+}
+
+async fn ws(
+    ws: WebSocketUpgrade,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    State(hall): State<Arc<Hall>>,
+) -> Response {
+    if !hall.admit(addr) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from your address\n",
+        )
+            .into_response();
+    }
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| conn::run(hall, socket, addr))
+}
+
+async fn home() -> Html<&'static str> {
+    Html(include_str!("../../assets/hall/index.html"))
+}
+
+async fn not_found() -> (StatusCode, &'static str) {
+    (StatusCode::NOT_FOUND, "not found\n")
+}
+
+/// Opens the store, resumes the open tables, and serves until SIGTERM or
+/// Ctrl-C; `ready` is told the address once listening.
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), HallError> {
+    std::fs::create_dir_all(&config.data)?;
+    let store = Store::open(&config.data.join("hall.sqlite"))?;
+    let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    let hall = Arc::new(Hall {
+        store,
+        config,
+        tables: Mutex::new(BTreeMap::new()),
+        online: Mutex::new(HashMap::new()),
+        addresses: Mutex::new(HashMap::new()),
+        next_conn: AtomicU64::new(1),
+        lobby_dirty: AtomicBool::new(false),
+    });
+    hall.restore_tables().await?;
+    let refresher = hall.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(500));
+        loop {
+            every.tick().await;
+            refresher.refresh_lobby();
+        }
+    });
+    let app = Router::new()
+        .route("/", get(home))
+        .route("/ws", get(ws))
+        .fallback(not_found)
+        .with_state(hall.clone());
+    ready(listener.local_addr()?);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(stopped())
+    .await?;
+    // Everything queued reaches the disk before the process ends.
+    hall.store.call(|_| Ok(())).await?;
+    Ok(())
+}
+
+/// Resolves on SIGTERM or Ctrl-C.
+async fn stopped() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

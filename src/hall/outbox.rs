@@ -1,0 +1,56 @@
+//! A connection's outbox: the bounded queue of messages to it, and the
+//! switch that cuts it off. A table or the lobby never waits on a
+//! connection: when the queue is full the connection is too slow, and it
+//! is closed (its seat then handled as a disconnect).
+
+use std::sync::Arc;
+
+use tokio::sync::{Notify, mpsc};
+
+use super::protocol::ServerMsg;
+
+/// A connection's number.
+pub type ConnId = u64;
+
+/// Messages a connection may have waiting before it counts as stalled.
+pub const QUEUE: usize = 512;
+
+/// Where messages to one connection go.
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    /// The connection.
+    pub conn: ConnId,
+    tx: mpsc::Sender<ServerMsg>,
+    kill: Arc<Notify>,
+}
+
+impl Outbox {
+    /// An outbox for connection `conn`, its queue's other end, and the
+    /// switch the connection listens to.
+    pub fn new(conn: ConnId) -> (Outbox, mpsc::Receiver<ServerMsg>, Arc<Notify>) {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let kill = Arc::new(Notify::new());
+        (
+            Outbox {
+                conn,
+                tx,
+                kill: kill.clone(),
+            },
+            rx,
+            kill,
+        )
+    }
+
+    /// Queues `msg`; false when the connection is gone or too slow (then
+    /// it is cut off).
+    pub fn send(&self, msg: ServerMsg) -> bool {
+        match self.tx.try_send(msg) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.kill.notify_one();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}

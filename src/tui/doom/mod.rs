@@ -1,0 +1,392 @@
+//! Dice of Doom on screen: the hex board in offset rows with each player's
+//! letter, colour and dice; choosing the attacker and the target by keys
+//! or mouse, the legal ones marked; the players' hexes and dice, whose
+//! turn, and the log beside it.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use super::keymap::{Binding, Key};
+use super::log::LogPane;
+use super::table::{Board, Reply, Running, Seen, TableScreen};
+use super::theme::{Theme, spinner};
+use crate::doom::DoomGame;
+use crate::doom::board::player_letter;
+use crate::doom::rules::{Move, winners};
+use crate::game::Stage;
+
+/// The board's state: the cursor and the chosen attacker.
+#[derive(Debug, Default)]
+pub struct Ui {
+    cursor: usize,
+    source: Option<u8>,
+}
+
+/// Commands of the Dice of Doom board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Cursor up a row.
+    Up,
+    /// Cursor down a row.
+    Down,
+    /// Cursor left.
+    Left,
+    /// Cursor right.
+    Right,
+    /// Pick the hex under the cursor (attacker, then target).
+    Select,
+    /// Pick hex `n` (mouse).
+    Click(u8),
+    /// End the turn.
+    Pass,
+    /// Drop the chosen attacker.
+    Unselect,
+}
+
+impl TableScreen<DoomGame> {
+    /// The hex under the cursor.
+    pub fn cursor(&self) -> usize {
+        self.ui().cursor
+    }
+}
+
+fn size(seen: &Seen<DoomGame>) -> usize {
+    seen.view.position.board.size()
+}
+
+fn targets_from(seen: &Seen<DoomGame>, from: u8) -> Vec<u8> {
+    seen.legal
+        .iter()
+        .filter_map(|m| match m {
+            Move::Attack { from: f, to } if *f == from => Some(*to),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Picks `hex`: as the attacker, as the target of the chosen attacker, or
+/// drops the attacker picked again.
+fn pick(seen: &Seen<DoomGame>, ui: &mut Ui, hex: u8) -> Reply<Move> {
+    match ui.source {
+        Some(from) if from == hex => ui.source = None,
+        Some(from) if targets_from(seen, from).contains(&hex) => {
+            ui.source = None;
+            return Reply::Act(Move::Attack { from, to: hex });
+        }
+        _ if !targets_from(seen, hex).is_empty() => {
+            ui.source = Some(hex);
+            // The only target is taken at once.
+            if let [only] = targets_from(seen, hex)[..] {
+                ui.cursor = usize::from(only);
+            }
+        }
+        _ if seen.my_turn() => {
+            return Reply::Error(format!("hex {hex} cannot attack or be attacked now"));
+        }
+        _ => return Reply::Error("wait for your turn".into()),
+    }
+    Reply::Done
+}
+
+/// Where each hex is drawn: (column offset, row offset) in the board area,
+/// rows `spacing` apart.
+fn cell(n: usize, hex: usize, spacing: u16) -> (u16, u16) {
+    let (x, y) = (hex % n, hex / n);
+    ((2 * (n - 1 - y) + 4 * x) as u16, y as u16 * spacing)
+}
+
+fn spacing(n: usize, area: Rect) -> u16 {
+    if (2 * n as u16) < area.height.saturating_sub(1) {
+        2
+    } else {
+        1
+    }
+}
+
+/// The board's area and the side panel's: side by side when the board
+/// fits beside the narrowest panel, else the panel goes below. A wider
+/// screen widens the panel until the longest log lines fit.
+fn split(n: usize, area: Rect) -> (Rect, Rect, Borders) {
+    const PANEL: u16 = 28;
+    const WIDE_PANEL: u16 = 40;
+    let n = n as u16;
+    let board_width = 2 * (n - 1) + 4 * n + 1;
+    if area.width >= board_width + PANEL {
+        let panel = (area.width - board_width).min(WIDE_PANEL);
+        let [left, right] =
+            Layout::horizontal([Constraint::Min(board_width), Constraint::Length(panel)])
+                .areas(area);
+        let board = Rect {
+            y: left.y + 1,
+            height: left.height.saturating_sub(1),
+            ..left
+        };
+        (board, right, Borders::LEFT)
+    } else {
+        let [top, bottom] =
+            Layout::vertical([Constraint::Length(n), Constraint::Min(1)]).areas(area);
+        (top, bottom, Borders::TOP)
+    }
+}
+
+fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let board = &seen.view.position.board;
+    let n = board.size();
+    let spacing = spacing(n, area);
+    let mine = seen.my_turn();
+    let targets = ui.source.map(|s| targets_from(seen, s)).unwrap_or_default();
+    let sources: Vec<u8> = seen
+        .legal
+        .iter()
+        .filter_map(|m| match m {
+            Move::Attack { from, .. } => Some(*from),
+            Move::Pass => None,
+        })
+        .collect();
+    for (i, h) in board.hexes().enumerate() {
+        let (dx, dy) = cell(n, i, spacing);
+        if dx + 4 > area.width || dy >= area.height {
+            continue;
+        }
+        let idx = i as u8;
+        let (l, r) = if i == ui.cursor && mine {
+            ('[', ']')
+        } else if ui.source == Some(idx) {
+            ('<', '>')
+        } else if targets.contains(&idx) || (ui.source.is_none() && sources.contains(&idx)) {
+            ('(', ')')
+        } else {
+            (' ', ' ')
+        };
+        let mut style = theme.player(usize::from(h.owner));
+        if i == ui.cursor && mine {
+            style = theme.selected();
+        } else if targets.contains(&idx) {
+            style = style.patch(theme.legal());
+        }
+        let text = format!("{l}{}{}{r}", player_letter(h.owner), h.dice);
+        buf.set_string(area.x + dx, area.y + dy, text, style);
+    }
+}
+
+fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
+    let letter = |p: usize| player_letter(p as u8);
+    if !matches!(seen.stage, Stage::Turn(_)) {
+        let w = winners(&seen.view.position.board);
+        let won: Vec<usize> = (0..usize::from(seen.view.config.players))
+            .filter(|p| w & 1 << p != 0)
+            .collect();
+        let names: Vec<String> = won.iter().map(|&p| letter(p).to_string()).collect();
+        return match (seen.me, won.as_slice()) {
+            (Some(me), [only]) if *only == me => "You win! n: new game".into(),
+            (Some(me), _) if won.contains(&me) => {
+                format!("Shared win {}. n: new game", names.join(" "))
+            }
+            _ => format!("{} wins. n: new game", names.join(" ")),
+        };
+    }
+    match (seen.thinking, seen.my_turn(), ui.source) {
+        (Some(t), false, _) => format!(
+            "{} is thinking {}",
+            seen.to_act().map_or('?', letter),
+            spinner(t, theme.ascii)
+        ),
+        (_, true, None) => "Your move: pick an attacker".into(),
+        (_, true, Some(f)) => format!("From hex {f}: pick a target"),
+        _ => format!("{} is moving", seen.to_act().map_or('?', letter)),
+    }
+}
+
+fn side_panel(
+    seen: &Seen<DoomGame>,
+    ui: &Ui,
+    log: &LogPane,
+    height: u16,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let board = &seen.view.position.board;
+    let mut lines = Vec::new();
+    for p in 0..seen.view.config.players {
+        let seat = usize::from(p);
+        let dice: u32 = board
+            .hexes()
+            .filter(|h| h.owner == p)
+            .map(|h| u32::from(h.dice))
+            .sum();
+        let marker = match (seen.to_act() == Some(seat), theme.ascii) {
+            (true, false) => "▶",
+            (true, true) => ">",
+            _ => " ",
+        };
+        let name = seen.name(seat);
+        let who = if name == player_letter(p).to_string() {
+            String::new()
+        } else {
+            name
+        };
+        let hexes = board.count(p);
+        lines.push(Line::from(vec![
+            Span::raw(format!("{marker} ")),
+            Span::styled(format!("{} ", player_letter(p)), theme.player(seat)),
+            Span::raw(format!(
+                "{who:<8}{hexes:>2} {:<5} {dice:>3} {}",
+                if hexes == 1 { "hex" } else { "hexes" },
+                if dice == 1 { "die" } else { "dice" }
+            )),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(prompt(seen, ui, theme), theme.title()));
+    lines.push(Line::default());
+    let room = usize::from(height).saturating_sub(lines.len());
+    lines.extend(log.lines(room, theme));
+    lines
+}
+
+impl Board for DoomGame {
+    type Ui = Ui;
+    type Command = Command;
+    const NEXT: &'static str = "new game";
+
+    fn seat_names(seats: usize) -> Vec<String> {
+        (0..seats)
+            .map(|p| player_letter(p as u8).to_string())
+            .collect()
+    }
+
+    fn title(seen: &Seen<DoomGame>, _running: &Running) -> String {
+        let n = size(seen);
+        let me = seen
+            .me
+            .map(|m| format!(" · you are {}", player_letter(m as u8)))
+            .unwrap_or_default();
+        format!(
+            "Dice of Doom · {n}×{n} {}{me}",
+            seen.view.config.rules.name()
+        )
+    }
+
+    fn summary(seen: &Seen<DoomGame>, running: &Running) -> String {
+        let n = size(seen);
+        format!(
+            "{n}×{n} {}, game {}",
+            seen.view.config.rules.name(),
+            running.deals + 1
+        )
+    }
+
+    fn bindings(seen: &Seen<DoomGame>, ui: &Ui) -> Vec<Binding<Command>> {
+        let mine = seen.my_turn();
+        vec![
+            Binding::new(&[Key::Up, Key::Char('k')], "", "Move up", Command::Up).enabled(mine),
+            Binding::new(&[Key::Down, Key::Char('j')], "", "Move down", Command::Down)
+                .enabled(mine),
+            Binding::new(&[Key::Left, Key::Char('h')], "", "Move left", Command::Left)
+                .enabled(mine),
+            Binding::new(
+                &[Key::Right, Key::Char('l')],
+                "move",
+                "Move right",
+                Command::Right,
+            )
+            .enabled(mine),
+            Binding::new(
+                &[Key::Enter, Key::Char(' ')],
+                "pick",
+                "Choose the hex under the cursor: first the attacker, then the target",
+                Command::Select,
+            )
+            .enabled(mine),
+            Binding::new(
+                &[Key::Char('p')],
+                "pass",
+                "End your turn (take reinforcements)",
+                Command::Pass,
+            )
+            .enabled(mine && seen.legal.contains(&Move::Pass)),
+            Binding::new(
+                &[Key::Char('x')],
+                "",
+                "Drop the chosen attacker",
+                Command::Unselect,
+            )
+            .enabled(ui.source.is_some()),
+        ]
+    }
+
+    fn command(seen: &Seen<DoomGame>, ui: &mut Ui, command: Command) -> Reply<Move> {
+        let n = size(seen) as isize;
+        let mut step = |dx: isize, dy: isize| {
+            let (x, y) = ((ui.cursor as isize) % n, (ui.cursor as isize) / n);
+            let (x, y) = ((x + dx).rem_euclid(n), (y + dy).rem_euclid(n));
+            ui.cursor = (y * n + x) as usize;
+            Reply::Done
+        };
+        match command {
+            Command::Up => step(0, -1),
+            Command::Down => step(0, 1),
+            Command::Left => step(-1, 0),
+            Command::Right => step(1, 0),
+            Command::Select => pick(seen, ui, ui.cursor as u8),
+            Command::Click(hex) => {
+                ui.cursor = usize::from(hex);
+                pick(seen, ui, hex)
+            }
+            Command::Pass => {
+                ui.source = None;
+                Reply::Act(Move::Pass)
+            }
+            Command::Unselect => {
+                ui.source = None;
+                Reply::Done
+            }
+        }
+    }
+
+    fn moved(seen: &Seen<DoomGame>, ui: &mut Ui) {
+        if !seen.my_turn() {
+            ui.source = None;
+        }
+        if ui.cursor >= seen.view.position.board.len() {
+            ui.cursor = 0;
+        }
+    }
+
+    fn render(
+        seen: &Seen<DoomGame>,
+        ui: &Ui,
+        log: &LogPane,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: Theme,
+    ) {
+        let (board, panel, border) = split(size(seen), area);
+        render_board(seen, ui, board, buf, theme);
+        Paragraph::new(side_panel(
+            seen,
+            ui,
+            log,
+            panel.height.saturating_sub(1),
+            theme,
+        ))
+        .block(Block::new().borders(border).border_style(theme.dim()))
+        .render(panel, buf);
+    }
+
+    fn mouse(seen: &Seen<DoomGame>, _ui: &Ui, ev: MouseEvent, area: Rect) -> Option<Command> {
+        let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
+            return None;
+        };
+        let n = size(seen);
+        let (board_area, _, _) = split(n, area);
+        let spacing = spacing(n, board_area);
+        (0..n * n).find_map(|i| {
+            let (dx, dy) = cell(n, i, spacing);
+            let (x, y) = (board_area.x + dx, board_area.y + dy);
+            (ev.row == y && ev.column >= x && ev.column < x + 4).then_some(Command::Click(i as u8))
+        })
+    }
+}

@@ -1,0 +1,268 @@
+//! Texas Hold'em on screen: the table ([`seats`]) with names, stacks, bets,
+//! the button and blinds, the pots and the board and your hole cards; an
+//! action bar offering only the legal choices; and the bet box
+//! ([`entry`]) with its presets.
+
+mod entry;
+mod seats;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use super::keymap::{Binding, Key};
+use super::log::LogPane;
+use super::table::{Board, Reply, Running, Seen};
+use super::theme::Theme;
+use super::theme::spinner;
+use crate::game::Stage;
+use crate::holdem::session::Session;
+use crate::holdem::table::{Action, Legal};
+use entry::Entry;
+
+const NAMES: [&str; 9] = [
+    "You", "Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gil", "Hana",
+];
+
+/// The board's state: the bet box, when open.
+#[derive(Debug, Default)]
+pub struct Ui {
+    entry: Option<Entry>,
+}
+
+/// Commands of the Hold'em table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Fold.
+    Fold,
+    /// Check or call.
+    Call,
+    /// Open the bet box.
+    Raise,
+    /// All in (from the action bar or the bet box).
+    AllIn,
+    /// A command of the bet box.
+    Entry(entry::Key),
+}
+
+fn my_legal(seen: &Seen<Session>) -> Option<Legal> {
+    if !seen.my_turn() {
+        return None;
+    }
+    seen.view.state.legal()
+}
+
+impl Board for Session {
+    type Ui = Ui;
+    type Command = Command;
+    const NEXT: &'static str = "next hand";
+
+    fn seat_names(seats: usize) -> Vec<String> {
+        NAMES.iter().take(seats).map(|s| s.to_string()).collect()
+    }
+
+    fn title(seen: &Seen<Session>, running: &Running) -> String {
+        let b = seen.view.state.blinds();
+        let bb100 = if running.deals > 0 {
+            running.units * 100.0 / running.deals as f64
+        } else {
+            0.0
+        };
+        let hand = running.deals + u64::from(matches!(seen.stage, Stage::Turn(_)));
+        format!(
+            "Hold'em {}/{} · hand {} · you {:+} ({bb100:+.1} bb/100)",
+            b.small,
+            b.big,
+            hand.max(1),
+            running.net.round() as i64,
+        )
+    }
+
+    fn summary(seen: &Seen<Session>, running: &Running) -> String {
+        format!(
+            "{} players, {} hands, you {:+}",
+            seen.view.state.seats(),
+            running.deals,
+            running.net.round() as i64
+        )
+    }
+
+    fn bindings(seen: &Seen<Session>, ui: &Ui) -> Vec<Binding<Command>> {
+        let legal = my_legal(seen);
+        if let (Some(e), Some(legal)) = (&ui.entry, legal) {
+            return e
+                .bindings(&legal)
+                .into_iter()
+                .map(|b| Binding {
+                    keys: b.keys,
+                    hint: b.hint,
+                    help: b.help,
+                    action: Command::Entry(b.action),
+                    enabled: b.enabled,
+                })
+                .collect();
+        }
+        let owe = legal.is_some_and(|l| l.to_call > 0);
+        let raise = legal.is_some_and(|l| l.raise.is_some());
+        vec![
+            Binding::new(&[Key::Char('f')], "fold", "Fold", Command::Fold).enabled(owe),
+            Binding::new(
+                &[Key::Char('c'), Key::Char('k')],
+                if owe { "call" } else { "check" },
+                "Check, or call the bet",
+                Command::Call,
+            )
+            .enabled(legal.is_some()),
+            Binding::new(
+                &[Key::Char('r'), Key::Char('b')],
+                if seen.view.state.current_bet() == 0 {
+                    "bet"
+                } else {
+                    "raise"
+                },
+                "Bet or raise: choose the amount",
+                Command::Raise,
+            )
+            .enabled(raise),
+            Binding::new(
+                &[Key::Char('a')],
+                "all-in",
+                "Put in every chip",
+                Command::AllIn,
+            )
+            .enabled(raise),
+        ]
+    }
+
+    fn command(seen: &Seen<Session>, ui: &mut Ui, command: Command) -> Reply<Action> {
+        let Some(legal) = my_legal(seen) else {
+            return Reply::Done;
+        };
+        match command {
+            Command::Fold => Reply::Act(Action::Fold),
+            Command::Call if legal.to_call > 0 => Reply::Act(Action::Call),
+            Command::Call => Reply::Act(Action::Check),
+            Command::Raise => {
+                ui.entry = legal.raise.map(|(min, _)| Entry::new(min));
+                Reply::Done
+            }
+            Command::AllIn => match legal.raise {
+                Some((_, max)) => {
+                    ui.entry = None;
+                    Reply::Act(Action::RaiseTo(max))
+                }
+                None => Reply::Done,
+            },
+            Command::Entry(key) => match &mut ui.entry {
+                Some(e) => {
+                    let reply = e.key(key, &seen.view.state, &legal);
+                    if key == entry::Key::Cancel {
+                        ui.entry = None;
+                    }
+                    reply
+                }
+                None => Reply::Done,
+            },
+        }
+    }
+
+    fn moved(_seen: &Seen<Session>, ui: &mut Ui) {
+        ui.entry = None;
+    }
+
+    fn render(
+        seen: &Seen<Session>,
+        ui: &Ui,
+        log: &LogPane,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: Theme,
+    ) {
+        let log_rows = if area.height >= 20 { 5 } else { 3 };
+        let [table_area, log_area, bar] = Layout::vertical([
+            Constraint::Min(9),
+            Constraint::Length(log_rows),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        seats::render(seen, table_area, buf, theme);
+        let room = usize::from(log_area.height.saturating_sub(1));
+        Paragraph::new(log.lines(room, theme))
+            .block(Block::new().borders(Borders::TOP).border_style(theme.dim()))
+            .render(log_area, buf);
+        Paragraph::new(action_line(seen, ui, theme)).render(bar, buf);
+    }
+}
+
+/// The line under the table: the bet box, whose turn, or what comes next.
+fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
+    let st = &seen.view.state;
+    if let (Some(e), Some(legal)) = (&ui.entry, my_legal(seen)) {
+        return e.line(st, &legal, theme);
+    }
+    let me = seen.me.unwrap_or(0);
+    let busted = st.stacks().get(me) == Some(&0) && st.to_act().is_none();
+    match seen.stage {
+        Stage::Over if busted => {
+            return Line::styled(
+                "You are out of chips: the table is over. esc: leave",
+                theme.bad(),
+            );
+        }
+        Stage::Over => {
+            return Line::styled("You won every chip at the table! esc: leave", theme.good());
+        }
+        Stage::DealOver if busted => {
+            return Line::styled(
+                "You are out of chips. n: watch the next hand · esc: leave",
+                theme.title(),
+            );
+        }
+        Stage::DealOver => {
+            return Line::styled("Hand over: n or enter for the next hand", theme.title());
+        }
+        Stage::Turn(_) => {}
+    }
+    match my_legal(seen) {
+        Some(legal) => {
+            let call = if legal.to_call > 0 {
+                let pot = st.pot_total() + legal.to_call;
+                let odds = legal.to_call as f64 * 100.0 / pot as f64;
+                format!(
+                    "call {} to win {} ({odds:.0}%)",
+                    legal.to_call,
+                    st.pot_total()
+                )
+            } else {
+                "check".into()
+            };
+            let raise = match legal.raise {
+                Some((lo, _)) if st.current_bet() == 0 => format!("bet {lo}+"),
+                Some((lo, _)) => format!("raise to {lo}+"),
+                None => "no raise".into(),
+            };
+            Line::from(vec![
+                Span::styled("Your turn: ", theme.title()),
+                Span::styled(call, theme.legal()),
+                Span::raw(" · "),
+                Span::styled(
+                    raise,
+                    if legal.raise.is_some() {
+                        theme.legal()
+                    } else {
+                        theme.disabled()
+                    },
+                ),
+            ])
+        }
+        None => {
+            let who = seen.to_act().map(|s| seen.name(s)).unwrap_or_default();
+            let dots = seen
+                .thinking
+                .map(|d| spinner(d, theme.ascii))
+                .unwrap_or(' ');
+            Line::styled(format!("{who} to act {dots}"), theme.dim())
+        }
+    }
+}

@@ -1,0 +1,616 @@
+//! Honeymoon bridge on screen: the bidding box with the legal bids, the
+//! exchange (the face-up stock card, your hidden draws, who took what),
+//! the play against the contract with the solver's value of each card on
+//! request, the deal's score and the match total. At a table on this
+//! machine you are South and the computer North.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use super::hit::Marked;
+use super::keymap::{Binding, Key};
+use super::log::LogPane;
+use super::table::{Board, Reply, Running, Seen};
+use super::theme::{Theme, spinner};
+use crate::cards::{Card, Suit};
+use crate::game::Seat;
+use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Strain};
+use crate::honeymoon::solver::{Analysis, Solver};
+use crate::honeymoon::{NORTH, Position, SOUTH};
+
+/// The board's state: the card and bid cursors, and the solver's values
+/// when asked for.
+#[derive(Debug)]
+pub struct Ui {
+    card: usize,
+    bid: (u8, usize),
+    hint: Option<Analysis>,
+}
+
+impl Default for Ui {
+    fn default() -> Ui {
+        Ui {
+            card: 0,
+            bid: (1, 0),
+            hint: None,
+        }
+    }
+}
+
+/// Commands of the honeymoon table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Previous card / bid strain.
+    Left,
+    /// Next card / bid strain.
+    Right,
+    /// Lower bid level.
+    Up,
+    /// Higher bid level.
+    Down,
+    /// Play the card or make the bid under the cursor.
+    Choose,
+    /// Pass in the auction.
+    Pass,
+    /// Double.
+    Double,
+    /// Redouble.
+    Redouble,
+    /// Show or hide the solver's value of each card (play phase).
+    Hint,
+    /// A click on one of your cards: play it if it is legal.
+    PlayCard(Card),
+    /// A click in the bidding box: highlight that bid, or make it when it
+    /// is highlighted already.
+    BidAt(Bid),
+}
+
+fn me(seen: &Seen<Honeymoon>) -> Seat {
+    seen.me.unwrap_or(SOUTH)
+}
+
+/// Your legal cards, in display order (spades first, high first).
+fn legal_cards(seen: &Seen<Honeymoon>) -> Vec<Card> {
+    let mut cards: Vec<Card> = seen
+        .legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(*c),
+            Action::Call(_) => None,
+        })
+        .collect();
+    cards.sort_by(|a, b| b.suit().cmp(&a.suit()).then(b.rank().cmp(&a.rank())));
+    cards
+}
+
+fn legal_calls(seen: &Seen<Honeymoon>) -> Vec<Call> {
+    seen.legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Call(c) => Some(*c),
+            Action::Play(_) => None,
+        })
+        .collect()
+}
+
+fn cursor_bid(ui: &Ui) -> Bid {
+    Bid {
+        level: ui.bid.0,
+        strain: Strain::ALL[ui.bid.1],
+    }
+}
+
+/// The solver's values of your cards: in the play, on your turn, every
+/// card is known (the other hand is every card you have not seen).
+fn analysis(seen: &Seen<Honeymoon>) -> Option<Analysis> {
+    let v = &seen.view;
+    if v.phase != Phase::Play || !seen.my_turn() {
+        return None;
+    }
+    let mine = me(seen);
+    let other = v.unseen() | v.other_known();
+    let mut hands = [other; 2];
+    hands[mine] = v.hand;
+    let position = Position {
+        hands,
+        trump: v.contract.and_then(|c| c.bid.strain.trump()),
+        leader: v.leader,
+        led: v.led,
+    };
+    Solver::new().analyze(&position).ok()
+}
+
+fn seat_word(seen: &Seen<Honeymoon>, seat: Seat) -> String {
+    seen.name(seat)
+}
+
+fn strain_text(strain: Strain, theme: Theme) -> String {
+    match strain.trump() {
+        Some(s) => theme.suit_text(s),
+        None => "NT".into(),
+    }
+}
+
+fn bid_text(bid: Bid, theme: Theme) -> String {
+    format!("{}{}", bid.level, strain_text(bid.strain, theme))
+}
+
+fn call_text(call: Call, theme: Theme) -> String {
+    match call {
+        Call::Pass => "pass".into(),
+        Call::Bid(b) => bid_text(b, theme),
+        Call::Double => "double".into(),
+        Call::Redouble => "redouble".into(),
+    }
+}
+
+fn header(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
+    let v = &seen.view;
+    let mut lines = vec![Line::from(vec![
+        Span::styled("Match ", theme.dim()),
+        Span::styled(
+            format!(
+                "{} {} · {} {}",
+                seat_word(seen, NORTH),
+                v.totals[NORTH],
+                seat_word(seen, SOUTH),
+                v.totals[SOUTH]
+            ),
+            theme.title(),
+        ),
+        Span::styled(
+            format!("   dealer {}", seat_word(seen, v.dealer)),
+            theme.dim(),
+        ),
+    ])];
+    let contract = v.contract.map(|c| {
+        format!(
+            "{} by {} (needs {})",
+            bid_text(c.bid, theme),
+            seat_word(seen, c.declarer),
+            c.target()
+        )
+    });
+    let status = match v.phase {
+        Phase::Bidding => "Bidding".to_string(),
+        Phase::Exchange => format!(
+            "Exchange trick {}/13 · {}",
+            (v.exchange_tricks + 1).min(13),
+            contract.clone().unwrap_or_default()
+        ),
+        Phase::Play => format!(
+            "Play · {} · N {} S {}",
+            contract.clone().unwrap_or_default(),
+            v.play_tricks[NORTH],
+            v.play_tricks[SOUTH]
+        ),
+        Phase::Over => format!(
+            "Deal over · {}",
+            contract.unwrap_or_else(|| "no contract".into())
+        ),
+    };
+    lines.push(Line::styled(status, theme.text()));
+    lines
+}
+
+/// The game column: match and contract, the auction or the table, your
+/// hand and the prompt.
+fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
+    let mut lines = Marked::default();
+    lines.extend(header(seen, theme));
+    lines.push(Line::default());
+    if seen.view.phase == Phase::Bidding {
+        lines.extend_marked(bidding_lines(seen, ui, theme));
+    } else {
+        lines.extend(table_lines(seen, theme));
+    }
+    lines.push(Line::default());
+    if seen.me.is_some() {
+        lines.push(Line::styled("Your hand", theme.player(me(seen))));
+        lines.extend_marked(hand_lines(seen, ui, theme));
+        if ui.hint.is_some() {
+            lines.push(Line::styled(
+                "card:tricks you take from here (solver)",
+                theme.dim(),
+            ));
+        }
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(prompt(seen), theme.title()));
+    lines
+}
+
+/// Your hand, a suit a line; legal cards are click targets.
+fn hand_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
+    let v = &seen.view;
+    let legal = legal_cards(seen);
+    let selected = legal.get(ui.card).copied();
+    let mut out = Marked::default();
+    for (line, &suit) in Suit::PBN_ORDER.iter().enumerate() {
+        let mut spans = vec![
+            Span::raw(" "),
+            Span::styled(theme.suit_text(suit), theme.suit(suit)),
+            Span::raw(" "),
+        ];
+        let cards: Vec<Card> = v.hand.of_suit(suit).iter().rev().collect();
+        if cards.is_empty() {
+            spans.push(Span::styled("-", theme.dim()));
+        }
+        for c in cards {
+            let style = if Some(c) == selected {
+                theme.selected()
+            } else if legal.contains(&c) {
+                theme.legal()
+            } else {
+                theme.text()
+            };
+            let text = match ui
+                .hint
+                .as_ref()
+                .and_then(|a| a.cards.iter().find(|x| x.card == c))
+            {
+                Some(x) => format!("{}:{}", c.rank().letter(), x.tricks[me(seen)]),
+                None => c.rank().letter().to_string(),
+            };
+            if legal.contains(&c) {
+                out.mark(line, spans.len(), Command::PlayCard(c));
+            }
+            spans.push(Span::styled(text, style));
+            spans.push(Span::raw(" "));
+        }
+        out.push(Line::from(spans));
+    }
+    out
+}
+
+fn table_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
+    let v = &seen.view;
+    let other = 1 - me(seen);
+    let mut lines = Vec::new();
+    let known: Vec<String> = v
+        .other_known()
+        .sorted_for_display()
+        .iter()
+        .map(|c| theme.card_text(*c))
+        .collect();
+    let mut row = vec![
+        Span::styled(format!("{} ", seat_word(seen, other)), theme.player(other)),
+        Span::raw(format!("{} cards", v.other_count)),
+    ];
+    if v.phase == Phase::Play && seen.me.is_some() {
+        // Every other card is dead or in your hand: the other hand is known.
+        let hand = v.unseen() | v.other_known();
+        for suit in Suit::PBN_ORDER {
+            let ranks = crate::cards::pbn::suit_string(hand, suit);
+            row.push(Span::styled(
+                format!(" {}", theme.suit_text(suit)),
+                theme.suit(suit),
+            ));
+            row.push(Span::raw(if ranks.is_empty() {
+                "-".to_string()
+            } else {
+                ranks
+            }));
+        }
+    } else if !known.is_empty() {
+        row.push(Span::styled(
+            format!("  holds {}", known.join(" ")),
+            theme.dim(),
+        ));
+    }
+    lines.push(Line::from(row));
+    if let Some(c) = v.face_up {
+        lines.push(Line::from(vec![
+            Span::styled("Face up ", theme.dim()),
+            Span::styled(
+                theme.card_text(c),
+                theme.suit(c.suit()).patch(theme.title()),
+            ),
+            Span::styled(
+                format!("  ({} left in the stock)", v.stock_left),
+                theme.dim(),
+            ),
+        ]));
+    } else {
+        lines.push(Line::default());
+    }
+    let trick = match v.led {
+        Some(c) => Line::from(vec![
+            Span::styled("Trick   ", theme.dim()),
+            Span::raw(format!("{} led ", seat_word(seen, v.leader))),
+            Span::styled(theme.card_text(c), theme.suit(c.suit())),
+        ]),
+        None => Line::styled("Trick   —", theme.dim()),
+    };
+    lines.push(trick);
+    lines
+}
+
+/// The auction so far and the bidding box; on your turn every cell of the
+/// box is a click target.
+fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
+    let v = &seen.view;
+    let calls = legal_calls(seen);
+    let mine = seen.my_turn();
+    let auction: Vec<String> = v
+        .auction
+        .iter()
+        .map(|(s, c)| {
+            format!(
+                "{} {}",
+                seat_word(seen, *s).chars().next().unwrap_or('?'),
+                call_text(*c, theme)
+            )
+        })
+        .collect();
+    let mut lines = Marked::default();
+    lines.push(Line::from(vec![
+        Span::styled("Auction ", theme.dim()),
+        Span::raw(if auction.is_empty() {
+            "—".to_string()
+        } else {
+            auction.join("  ")
+        }),
+    ]));
+    for level in 1..=7u8 {
+        let mut spans = vec![Span::styled(format!("  {level} "), theme.dim())];
+        for (i, strain) in Strain::ALL.iter().enumerate() {
+            let bid = Bid {
+                level,
+                strain: *strain,
+            };
+            let legal = calls.contains(&Call::Bid(bid));
+            // Bids below the auction show as a dot: not by colour alone.
+            let shown = if legal || !mine {
+                strain_text(*strain, theme)
+            } else {
+                "·".to_string()
+            };
+            let style = if (level, i) == ui.bid && mine {
+                theme.selected()
+            } else if legal {
+                theme.legal()
+            } else {
+                theme.disabled()
+            };
+            if mine {
+                lines.mark(usize::from(level), spans.len(), Command::BidAt(bid));
+            }
+            spans.push(Span::styled(format!("{shown:<3}"), style));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+fn prompt(seen: &Seen<Honeymoon>) -> String {
+    let v = &seen.view;
+    if let Some(r) = v.result {
+        let mine = me(seen);
+        return format!(
+            "Deal scored: you {:+}. n: next deal",
+            r.score[mine] - r.score[1 - mine]
+        );
+    }
+    if let (Some(t), false) = (seen.thinking, seen.my_turn()) {
+        let who = seen
+            .to_act()
+            .map(|s| seat_word(seen, s))
+            .unwrap_or_default();
+        return format!("{who} is thinking {}", spinner(t, false));
+    }
+    match (v.phase, seen.my_turn()) {
+        (Phase::Bidding, true) => "Your call: bid (enter) or pass (p)".into(),
+        (Phase::Exchange | Phase::Play, true) => "Your card: ←/→ and enter".into(),
+        _ => format!(
+            "{} to play",
+            seen.to_act()
+                .map(|s| seat_word(seen, s))
+                .unwrap_or_default()
+        ),
+    }
+}
+
+/// The game column and the log column.
+fn split(area: Rect) -> [Rect; 2] {
+    Layout::horizontal([Constraint::Min(30), Constraint::Length(30)]).areas(area)
+}
+
+impl Board for Honeymoon {
+    type Ui = Ui;
+    type Command = Command;
+    const HOME: Seat = SOUTH;
+    const NEXT: &'static str = "next deal";
+
+    fn seat_names(_seats: usize) -> Vec<String> {
+        vec!["North".into(), "South".into()]
+    }
+
+    fn title(seen: &Seen<Honeymoon>, _running: &Running) -> String {
+        match seen.me {
+            Some(m) => {
+                let other = match seen.bots.get(1 - m) {
+                    Some(Some(bot)) => bot.clone(),
+                    _ => seen.name(1 - m),
+                };
+                format!(
+                    "Honeymoon bridge · you are {} · {}: {other}",
+                    ["North", "South"][m],
+                    ["North", "South"][1 - m],
+                )
+            }
+            None => "Honeymoon bridge · watching".into(),
+        }
+    }
+
+    fn summary(seen: &Seen<Honeymoon>, _running: &Running) -> String {
+        let t = seen.view.totals;
+        let mine = me(seen);
+        format!("you {} · computer {}", t[mine], t[1 - mine])
+    }
+
+    fn bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
+        let mine = seen.my_turn();
+        let calls = legal_calls(seen);
+        match seen.view.phase {
+            Phase::Bidding => vec![
+                Binding::new(
+                    &[Key::Left, Key::Char('h')],
+                    "",
+                    "Previous strain",
+                    Command::Left,
+                )
+                .enabled(mine),
+                Binding::new(
+                    &[Key::Right, Key::Char('l')],
+                    "",
+                    "Next strain",
+                    Command::Right,
+                )
+                .enabled(mine),
+                Binding::new(&[Key::Up, Key::Char('k')], "", "Lower level", Command::Up)
+                    .enabled(mine),
+                Binding::new(
+                    &[Key::Down, Key::Char('j')],
+                    "move",
+                    "Higher level",
+                    Command::Down,
+                )
+                .enabled(mine),
+                Binding::new(
+                    &[Key::Enter],
+                    "bid",
+                    "Make the highlighted bid",
+                    Command::Choose,
+                )
+                .enabled(calls.contains(&Call::Bid(cursor_bid(ui)))),
+                Binding::new(&[Key::Char('p')], "pass", "Pass", Command::Pass)
+                    .enabled(calls.contains(&Call::Pass)),
+                Binding::new(&[Key::Char('d')], "double", "Double", Command::Double)
+                    .enabled(calls.contains(&Call::Double)),
+                Binding::new(&[Key::Char('r')], "redouble", "Redouble", Command::Redouble)
+                    .enabled(calls.contains(&Call::Redouble)),
+            ],
+            Phase::Exchange | Phase::Play => {
+                let any = !legal_cards(seen).is_empty();
+                vec![
+                    Binding::new(
+                        &[Key::Left, Key::Char('h')],
+                        "",
+                        "Previous card",
+                        Command::Left,
+                    )
+                    .enabled(any),
+                    Binding::new(
+                        &[Key::Right, Key::Char('l')],
+                        "card",
+                        "Next card",
+                        Command::Right,
+                    )
+                    .enabled(any),
+                    Binding::new(
+                        &[Key::Enter, Key::Char(' ')],
+                        "play",
+                        "Play the highlighted card",
+                        Command::Choose,
+                    )
+                    .enabled(any),
+                    Binding::new(
+                        &[Key::Char('v')],
+                        "hint",
+                        "Show the solver's trick value of each card",
+                        Command::Hint,
+                    )
+                    .enabled(seen.view.phase == Phase::Play && mine),
+                ]
+            }
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    fn command(seen: &Seen<Honeymoon>, ui: &mut Ui, command: Command) -> Reply<Action> {
+        let n = legal_cards(seen).len().max(1);
+        let phase = seen.view.phase;
+        match (phase, command) {
+            (Phase::Bidding, Command::Left) => ui.bid.1 = (ui.bid.1 + 4) % 5,
+            (Phase::Bidding, Command::Right) => ui.bid.1 = (ui.bid.1 + 1) % 5,
+            (Phase::Bidding, Command::Up) => {
+                ui.bid.0 = if ui.bid.0 <= 1 { 7 } else { ui.bid.0 - 1 }
+            }
+            (Phase::Bidding, Command::Down) => {
+                ui.bid.0 = if ui.bid.0 >= 7 { 1 } else { ui.bid.0 + 1 }
+            }
+            (Phase::Bidding, Command::Choose) => {
+                return Reply::Act(Action::Call(Call::Bid(cursor_bid(ui))));
+            }
+            (Phase::Bidding, Command::Pass) => return Reply::Act(Action::Call(Call::Pass)),
+            (Phase::Bidding, Command::Double) => return Reply::Act(Action::Call(Call::Double)),
+            (Phase::Bidding, Command::Redouble) => return Reply::Act(Action::Call(Call::Redouble)),
+            (Phase::Bidding, Command::BidAt(bid)) => {
+                let at = (bid.level, Strain::ALL.iter().position(|&x| x == bid.strain));
+                if at == (ui.bid.0, Some(ui.bid.1)) {
+                    return Reply::Act(Action::Call(Call::Bid(bid)));
+                } else if let (level, Some(strain)) = at {
+                    ui.bid = (level, strain);
+                }
+            }
+            (_, Command::PlayCard(c)) if legal_cards(seen).contains(&c) => {
+                return Reply::Act(Action::Play(c));
+            }
+            (_, Command::Left) => ui.card = (ui.card + n - 1) % n,
+            (_, Command::Right) => ui.card = (ui.card + 1) % n,
+            (_, Command::Choose) => {
+                if let Some(&c) = legal_cards(seen).get(ui.card) {
+                    return Reply::Act(Action::Play(c));
+                }
+            }
+            (_, Command::Hint) => {
+                ui.hint = match ui.hint {
+                    Some(_) => None,
+                    None => analysis(seen),
+                }
+            }
+            _ => {}
+        }
+        Reply::Done
+    }
+
+    fn moved(seen: &Seen<Honeymoon>, ui: &mut Ui) {
+        ui.card = 0;
+        if ui.hint.is_some() {
+            ui.hint = analysis(seen);
+        }
+    }
+
+    fn render(
+        seen: &Seen<Honeymoon>,
+        ui: &Ui,
+        log: &LogPane,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: Theme,
+    ) {
+        let [left, right] = split(area);
+        Paragraph::new(left_lines(seen, ui, theme).lines).render(left, buf);
+        let room = usize::from(right.height.saturating_sub(1));
+        Paragraph::new(log.lines(room, theme))
+            .block(
+                Block::new()
+                    .borders(Borders::LEFT)
+                    .border_style(theme.dim()),
+            )
+            .render(right, buf);
+    }
+
+    fn mouse(seen: &Seen<Honeymoon>, ui: &Ui, ev: MouseEvent, area: Rect) -> Option<Command> {
+        let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
+            return None;
+        };
+        let [left, _] = split(area);
+        left_lines(seen, ui, Theme::new(false, false)).at(left, ev.column, ev.row)
+    }
+}

@@ -1,0 +1,150 @@
+//! A table on this machine: the runner with the person in one seat and
+//! the computer in the others. Each computer player thinks on a worker
+//! thread, so the screen keeps drawing, and its move is held until a
+//! short pause since the last move has passed, so a person can follow.
+
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::table::{Link, Seen, Tick, Update};
+use crate::game::{Playable, Seat, Stage};
+use crate::runner::{Applied, BotTurn, Logged, Player, RunError, Runner, Save};
+
+/// A decision under way or made.
+enum Turn<G: Playable> {
+    /// Thinking on a worker thread.
+    Thinking(Receiver<(BotTurn<G>, G::Action)>),
+    /// Decided, waiting for the pause to pass.
+    Decided(Box<(BotTurn<G>, G::Action)>),
+}
+
+/// A session at a table on this machine.
+pub struct LocalTable<G: Playable> {
+    runner: Runner<G>,
+    me: Seat,
+    delay: Duration,
+    last_move: Instant,
+    turn: Option<(Turn<G>, Instant)>,
+}
+
+impl<G: Playable> std::fmt::Debug for LocalTable<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LocalTable")
+            .field("runner", &self.runner)
+            .field("me", &self.me)
+            .finish()
+    }
+}
+
+impl<G: Playable> LocalTable<G> {
+    /// The person plays `me` at `runner`'s table; the computer pauses
+    /// `delay` between moves.
+    pub fn new(runner: Runner<G>, me: Seat, delay: Duration) -> LocalTable<G> {
+        LocalTable {
+            runner,
+            me,
+            delay,
+            last_move: Instant::now(),
+            turn: None,
+        }
+    }
+
+    /// What the step did, for the person.
+    fn update(&mut self, applied: Result<Applied<G>, RunError>) -> Result<Update, String> {
+        let applied = applied.map_err(|e| e.to_string())?;
+        self.last_move = Instant::now();
+        Ok(update_of(self.runner.game(), &applied, Some(self.me)))
+    }
+}
+
+/// The notes of a step for `me`, and the scores if it ended a deal.
+pub fn update_of<G: Playable>(game: &G, applied: &Applied<G>, me: Option<Seat>) -> Update {
+    let ended = matches!(applied.entry, Logged::Act { .. }) && game.to_act().is_none();
+    Update {
+        notes: crate::runner::notes_of(game, applied, me),
+        ended: ended
+            .then(|| game.scores().map(|s| (s, game.score_unit())))
+            .flatten(),
+    }
+}
+
+impl<G: Playable> Link<G> for LocalTable<G> {
+    fn seen(&self) -> Seen<G> {
+        let me = Some(self.me);
+        Seen {
+            me,
+            view: self.runner.view(me),
+            legal: self.runner.legal(me),
+            stage: self.runner.stage(),
+            names: self.runner.names(),
+            bots: self
+                .runner
+                .seats()
+                .iter()
+                .map(|s| match &s.player {
+                    Player::Bot(name) => Some(name.clone()),
+                    Player::Person => None,
+                })
+                .collect(),
+            thinking: self.turn.as_ref().map(|(_, at)| at.elapsed()),
+            setup: self.runner.setup().clone(),
+        }
+    }
+
+    fn act(&mut self, action: G::Action) -> Result<Update, String> {
+        let applied = self.runner.act(self.me, action);
+        self.update(applied)
+    }
+
+    fn next_deal(&mut self) -> Result<Update, String> {
+        let applied = self.runner.next_deal();
+        self.update(applied)
+    }
+
+    fn tick(&mut self) -> Tick {
+        match self.turn.take() {
+            None => match self.runner.lend() {
+                None => Tick::Idle,
+                Some(mut turn) => {
+                    let (tx, rx) = mpsc::channel();
+                    thread::spawn(move || {
+                        let action = turn.decide();
+                        let _ = tx.send((turn, action));
+                    });
+                    self.turn = Some((Turn::Thinking(rx), Instant::now()));
+                    Tick::Busy
+                }
+            },
+            Some((Turn::Thinking(rx), at)) => match rx.try_recv() {
+                Ok(decided) => {
+                    self.turn = Some((Turn::Decided(Box::new(decided)), at));
+                    Tick::Busy
+                }
+                Err(TryRecvError::Empty) => {
+                    self.turn = Some((Turn::Thinking(rx), at));
+                    Tick::Busy
+                }
+                // The bot's thread died (a bug in the bot): the game's
+                // default action is played for it.
+                Err(TryRecvError::Disconnected) => {
+                    let applied = self.runner.lost_turn();
+                    Tick::Moved(self.update(applied))
+                }
+            },
+            Some((Turn::Decided(decided), at)) => {
+                if self.last_move.elapsed() < self.delay {
+                    self.turn = Some((Turn::Decided(decided), at));
+                    return Tick::Busy;
+                }
+                let (turn, action) = *decided;
+                let applied = self.runner.give_back(turn, action);
+                Tick::Moved(self.update(applied))
+            }
+        }
+    }
+
+    fn save(&self) -> Option<Save<G>> {
+        (self.runner.stage() != Stage::Over).then(|| self.runner.save())
+    }
+}

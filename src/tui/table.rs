@@ -1,0 +1,509 @@
+//! A game's table on screen, for every game alike: the session's
+//! lifecycle (who is to act, the log, errors, the session's running
+//! result, lifetime statistics, save and resume, the next deal) is here
+//! once, and each game supplies only its [`Board`]: how it draws a view
+//! and the legal actions, and which keys make which action.
+//!
+//! A table is reached through a [`Link`]: a session on this machine
+//! ([`super::local::Local`]) or a seat at a table in the hall; the screen
+//! is the same.
+
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::MouseEvent;
+use ratatui::layout::Rect;
+use serde_json::Value;
+
+use super::keymap::{Binding, Key};
+use super::local::{LocalTable, update_of};
+use super::log::{self, LogPane};
+use super::saved::SavedGame;
+use super::screen::{Keep, Nav, Page, Screen};
+use super::settings::Settings;
+use super::theme::Theme;
+use crate::game::{Playable, Seat, Stage};
+use crate::games::setup_of;
+use crate::narrate::Note;
+use crate::runner::{Runner, Save, SeatInfo};
+use crate::stats::Record;
+
+/// What the person at a table sees now.
+#[derive(Debug, Clone)]
+pub struct Seen<G: Playable> {
+    /// Their seat (`None`: watching).
+    pub me: Option<Seat>,
+    /// What that seat sees.
+    pub view: G::View,
+    /// What they may do now (nothing unless it is their turn).
+    pub legal: Vec<G::Action>,
+    /// Where the session stands.
+    pub stage: Stage,
+    /// The seats' names.
+    pub names: Vec<String>,
+    /// The bot playing each seat (`None`: a person).
+    pub bots: Vec<Option<String>>,
+    /// How long another seat has been thinking, if one is.
+    pub thinking: Option<Duration>,
+    /// The session's setup.
+    pub setup: G::Setup,
+}
+
+impl<G: Playable> Seen<G> {
+    /// True when the person is to act.
+    pub fn my_turn(&self) -> bool {
+        matches!((self.stage, self.me), (Stage::Turn(s), Some(m)) if s == m)
+    }
+
+    /// The seat to act, if any.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.stage {
+            Stage::Turn(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The name of `seat` as the person reads it ("You" for themselves).
+    pub fn name(&self, seat: Seat) -> String {
+        if Some(seat) == self.me {
+            "You".into()
+        } else {
+            self.names
+                .get(seat)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {}", seat + 1))
+        }
+    }
+}
+
+/// What a step meant to the person: its log lines, and each seat's score
+/// and the game's unit when it ended a deal.
+#[derive(Debug, Clone, Default)]
+pub struct Update {
+    /// The notes to add to the log.
+    pub notes: Vec<Note>,
+    /// The deal's scores and unit, when the step ended it.
+    pub ended: Option<(Vec<f64>, f64)>,
+}
+
+/// What a table did when it was given the time to.
+#[derive(Debug)]
+pub enum Tick {
+    /// Nothing to do: the person is to act, or the session waits.
+    Idle,
+    /// Someone else is thinking or about to move.
+    Busy,
+    /// Someone else moved (or failed to).
+    Moved(Result<Update, String>),
+}
+
+/// A seat at a table, local or in the hall.
+pub trait Link<G: Playable> {
+    /// What the person sees now.
+    fn seen(&self) -> Seen<G>;
+    /// The person's action.
+    fn act(&mut self, action: G::Action) -> Result<Update, String>;
+    /// The next deal, once one is over.
+    fn next_deal(&mut self) -> Result<Update, String>;
+    /// Lets the other seats move.
+    fn tick(&mut self) -> Tick;
+    /// The session to keep, if it can be resumed (`None` once over).
+    fn save(&self) -> Option<Save<G>>;
+}
+
+/// A board's answer to a command.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply<A> {
+    /// Play this action.
+    Act(A),
+    /// Nothing to play (the board's own state changed, or nothing did).
+    Done,
+    /// Tell the person why not.
+    Error(String),
+}
+
+/// The session's running result for the person: deals finished, score and
+/// score in the game's unit.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Running {
+    /// Deals finished.
+    pub deals: u64,
+    /// The person's score summed.
+    pub net: f64,
+    /// The same in the game's unit (big blinds).
+    pub units: f64,
+}
+
+/// How a game is drawn and played on screen.
+pub trait Board: Playable {
+    /// The board's own state between frames: cursors, an amount being
+    /// typed, hints shown.
+    type Ui: Default + std::fmt::Debug;
+    /// The board's commands.
+    type Command: Clone + std::fmt::Debug + PartialEq;
+
+    /// Where the person sits at a table on this machine.
+    const HOME: Seat = 0;
+    /// What the next-deal key says ("next hand").
+    const NEXT: &'static str;
+
+    /// The seats' names at a table on this machine.
+    fn seat_names(seats: usize) -> Vec<String>;
+    /// The title, after the app's name.
+    fn title(seen: &Seen<Self>, running: &Running) -> String;
+    /// A few words for the menu about a session left unfinished.
+    fn summary(seen: &Seen<Self>, running: &Running) -> String;
+    /// The board's keys now.
+    fn bindings(seen: &Seen<Self>, ui: &Self::Ui) -> Vec<Binding<Self::Command>>;
+    /// Carries out a command.
+    fn command(seen: &Seen<Self>, ui: &mut Self::Ui, command: Self::Command)
+    -> Reply<Self::Action>;
+    /// Draws the table, the log where the board wants it.
+    fn render(
+        seen: &Seen<Self>,
+        ui: &Self::Ui,
+        log: &LogPane,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: Theme,
+    );
+    /// A mouse event in the body `area`, as a command.
+    fn mouse(
+        _seen: &Seen<Self>,
+        _ui: &Self::Ui,
+        _ev: MouseEvent,
+        _area: Rect,
+    ) -> Option<Self::Command> {
+        None
+    }
+    /// After anything was played: the board's state catches up.
+    fn moved(_seen: &Seen<Self>, _ui: &mut Self::Ui) {}
+}
+
+/// The commands of every table screen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableAction<C> {
+    /// A command of the game's board.
+    Game(C),
+    /// Deal the next deal.
+    Next,
+    /// Leave the table (the session is kept).
+    Leave,
+    /// Scroll the log back.
+    Older,
+    /// Scroll the log forward.
+    Newer,
+}
+
+/// A game's table on screen.
+pub struct TableScreen<G: Board> {
+    rules: &'static str,
+    link: Box<dyn Link<G>>,
+    ui: G::Ui,
+    log: Vec<Note>,
+    back: usize,
+    error: Option<String>,
+    running: Running,
+    records: Vec<Record>,
+}
+
+impl<G: Board> std::fmt::Debug for TableScreen<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableScreen").field("game", &G::ID).finish()
+    }
+}
+
+impl<G: Board> TableScreen<G> {
+    /// The table reached through `link`, its log so far `log`.
+    pub fn new(
+        rules: &'static str,
+        link: Box<dyn Link<G>>,
+        log: Vec<Note>,
+        running: Running,
+    ) -> TableScreen<G> {
+        TableScreen {
+            rules,
+            link,
+            ui: G::Ui::default(),
+            log,
+            back: 0,
+            error: None,
+            running,
+            records: Vec::new(),
+        }
+    }
+
+    /// What the person sees.
+    pub fn seen(&self) -> Seen<G> {
+        self.link.seen()
+    }
+
+    /// The session's running result.
+    pub fn running(&self) -> Running {
+        self.running
+    }
+
+    /// The log so far.
+    pub fn log(&self) -> &[Note] {
+        &self.log
+    }
+
+    /// The session as it would be saved now (`None` once it is over).
+    pub fn save(&self) -> Option<Value> {
+        self.link.save().and_then(|s| serde_json::to_value(s).ok())
+    }
+
+    /// The board's own state.
+    pub(crate) fn ui(&self) -> &G::Ui {
+        &self.ui
+    }
+
+    fn took(&mut self, update: Result<Update, String>) {
+        match update {
+            Ok(u) => {
+                self.error = None;
+                self.back = 0;
+                self.log.extend(u.notes);
+                let seen = self.link.seen();
+                if let (Some((scores, unit)), Some(me)) = (u.ended, seen.me) {
+                    self.running.deals += 1;
+                    self.running.net += scores.get(me).copied().unwrap_or(0.0);
+                    self.running.units +=
+                        scores.get(me).copied().unwrap_or(0.0) / unit.max(f64::MIN_POSITIVE);
+                    self.records.push(Record {
+                        game: G::ID,
+                        scores,
+                        seat: me,
+                        unit,
+                    });
+                }
+                G::moved(&seen, &mut self.ui);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+}
+
+impl<G: Board> Screen for TableScreen<G> {
+    type Action = TableAction<G::Command>;
+
+    fn title(&self) -> String {
+        G::title(&self.link.seen(), &self.running)
+    }
+
+    fn bindings(&self) -> Vec<Binding<Self::Action>> {
+        let seen = self.link.seen();
+        let mut b = vec![
+            Binding::new(
+                &[Key::Char('n'), Key::Enter],
+                G::NEXT,
+                "Deal the next deal",
+                TableAction::Next,
+            )
+            .enabled(seen.stage == Stage::DealOver),
+        ];
+        let board = G::bindings(&seen, &self.ui);
+        // A key the board uses now (the bet box's esc) is the board's.
+        let taken = |k: &Key| board.iter().any(|x| x.enabled && x.keys.contains(k));
+        let leave: Vec<Key> = [Key::Esc, Key::Char('q')]
+            .into_iter()
+            .filter(|k| !taken(k))
+            .collect();
+        b.extend(board.into_iter().map(|x| Binding {
+            keys: x.keys,
+            hint: x.hint,
+            help: x.help,
+            action: TableAction::Game(x.action),
+            enabled: x.enabled,
+        }));
+        if !leave.is_empty() {
+            b.push(Binding::new(
+                &leave,
+                "menu",
+                "Back to the menu (the game is kept)",
+                TableAction::Leave,
+            ));
+        }
+        b.extend(log::bindings(
+            TableAction::Older,
+            TableAction::Newer,
+            self.back,
+        ));
+        b
+    }
+
+    fn act(&mut self, action: Self::Action) -> Nav {
+        match action {
+            TableAction::Leave => return Nav::Menu,
+            TableAction::Older => self.back = log::older(&self.log, self.back),
+            TableAction::Newer => self.back = log::newer(self.back),
+            TableAction::Next => {
+                let update = self.link.next_deal();
+                self.took(update);
+            }
+            TableAction::Game(c) => {
+                let seen = self.link.seen();
+                match G::command(&seen, &mut self.ui, c) {
+                    Reply::Act(a) => {
+                        let update = self.link.act(a);
+                        self.took(update);
+                    }
+                    Reply::Done => self.error = None,
+                    Reply::Error(e) => self.error = Some(e),
+                }
+            }
+        }
+        Nav::Stay
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let seen = self.link.seen();
+        let pane = LogPane {
+            notes: &self.log,
+            back: self.back,
+            me: seen.me,
+            names: &seen.names,
+        };
+        G::render(&seen, &self.ui, &pane, area, buf, theme);
+    }
+
+    fn mouse(&self, ev: MouseEvent, area: Rect) -> Option<Self::Action> {
+        G::mouse(&self.link.seen(), &self.ui, ev, area).map(TableAction::Game)
+    }
+
+    fn tick(&mut self) -> bool {
+        match self.link.tick() {
+            Tick::Idle => false,
+            Tick::Busy => true,
+            Tick::Moved(update) => {
+                self.took(update);
+                true
+            }
+        }
+    }
+
+    fn rules(&self) -> Option<&'static str> {
+        Some(self.rules)
+    }
+
+    fn status(&self) -> Option<String> {
+        self.error.clone()
+    }
+
+    fn take_records(&mut self) -> Vec<Record> {
+        std::mem::take(&mut self.records)
+    }
+
+    fn keep(&self) -> Keep {
+        let seen = self.link.seen();
+        let saved = self.link.save().map(|save| SavedGame {
+            summary: G::summary(&seen, &self.running),
+            seat: seen.me.unwrap_or(G::HOME),
+            save: serde_json::to_value(save).unwrap_or(Value::Null),
+        });
+        Keep::Game(G::ID, saved)
+    }
+}
+
+/// How the app opens a game's table on screen without knowing its type.
+pub trait Open: Send + Sync {
+    /// A new session of `setup` against the bot `bot`, dealt from `seed`.
+    fn local(
+        &self,
+        rules: &'static str,
+        setup: &Value,
+        bot: &str,
+        seed: u64,
+        settings: &Settings,
+    ) -> Result<Box<dyn Page>, String>;
+    /// A saved session, replayed to where it was left.
+    fn resume(
+        &self,
+        rules: &'static str,
+        saved: &SavedGame,
+        settings: &Settings,
+    ) -> Result<Box<dyn Page>, String>;
+}
+
+/// [`Open`] for game `G`.
+#[derive(Debug, Default)]
+pub struct Opener<G>(PhantomData<fn() -> G>);
+
+impl<G> Opener<G> {
+    /// The opener of `G`.
+    pub const fn new() -> Opener<G> {
+        Opener(PhantomData)
+    }
+}
+
+fn delay(settings: &Settings) -> Duration {
+    Duration::from_millis(u64::from(settings.bot_delay_ms))
+}
+
+impl<G: Board> Open for Opener<G> {
+    fn local(
+        &self,
+        rules: &'static str,
+        setup: &Value,
+        bot: &str,
+        seed: u64,
+        settings: &Settings,
+    ) -> Result<Box<dyn Page>, String> {
+        let setup = setup_of::<G>(setup).map_err(|e| e.to_string())?;
+        let seats = G::new(&setup, seed).map_err(|e| e.to_string())?.seats();
+        let names = G::seat_names(seats);
+        let infos = names
+            .into_iter()
+            .enumerate()
+            .map(|(s, name)| {
+                if s == G::HOME {
+                    SeatInfo::person(name)
+                } else {
+                    SeatInfo::bot(name, bot)
+                }
+            })
+            .collect();
+        let runner = Runner::<G>::new(setup, seed, infos).map_err(|e| e.to_string())?;
+        let mut start = vec![Note::new().text(format!("Seed {seed}"))];
+        start.extend(runner.notes(&runner.opening(), Some(G::HOME)));
+        let local = LocalTable::new(runner, G::HOME, delay(settings));
+        Ok(Box::new(TableScreen::<G>::new(
+            rules,
+            Box::new(local),
+            start,
+            Running::default(),
+        )))
+    }
+
+    fn resume(
+        &self,
+        rules: &'static str,
+        saved: &SavedGame,
+        settings: &Settings,
+    ) -> Result<Box<dyn Page>, String> {
+        let save: Save<G> = serde_json::from_value(saved.save.clone())
+            .map_err(|e| format!("the saved game cannot be read: {e}"))?;
+        let me = Some(saved.seat);
+        let mut log = vec![Note::new().text(format!("Seed {}", save.seed))];
+        let mut running = Running::default();
+        let runner = Runner::restore(save, |game, applied| {
+            let u = update_of(game, applied, me);
+            log.extend(u.notes);
+            if let Some((scores, unit)) = u.ended {
+                let mine = scores.get(saved.seat).copied().unwrap_or(0.0);
+                running.deals += 1;
+                running.net += mine;
+                running.units += mine / unit.max(f64::MIN_POSITIVE);
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        let local = LocalTable::new(runner, saved.seat, delay(settings));
+        Ok(Box::new(TableScreen::<G>::new(
+            rules,
+            Box::new(local),
+            log,
+            running,
+        )))
+    }
+}

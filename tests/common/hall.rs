@@ -1,0 +1,188 @@
+//! A hall in this process on 127.0.0.1 and clients that play at it:
+//! what the hall tests share.
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use cardgames::hall::client::{Client, Identity, Welcome};
+use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
+use cardgames::hall::{self, Config};
+use serde_json::Value;
+
+/// Starts a hall on a free port of 127.0.0.1 with its store in `data`;
+/// its address.
+pub async fn start_hall(data: &Path, seed: u64) -> SocketAddr {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap_or_else(|e| panic!("{e}")),
+        data: data.to_path_buf(),
+        seed: Some(seed),
+        per_address: 64,
+    };
+    tokio::spawn(async move {
+        let result = hall::serve(config, move |addr| {
+            let _ = tx.send(addr);
+        })
+        .await;
+        if let Err(e) = result {
+            panic!("hall: {e}");
+        }
+    });
+    rx.await
+        .unwrap_or_else(|e| panic!("the hall never listened: {e}"))
+}
+
+/// A player at the hall, remembering every message's text.
+pub struct Player {
+    pub client: Client,
+    pub welcome: Welcome,
+    /// Every message received, as text.
+    pub received: Vec<String>,
+    /// The last state of each table watched.
+    pub tables: std::collections::HashMap<u64, TableState>,
+}
+
+impl Player {
+    pub async fn join(addr: SocketAddr, name: &str) -> Player {
+        Player::connect(addr, &Identity::Name(name.into())).await
+    }
+
+    pub async fn connect(addr: SocketAddr, who: &Identity) -> Player {
+        let (client, welcome) = Client::connect(&format!("ws://{addr}"), who)
+            .await
+            .unwrap_or_else(|e| panic!("{who:?}: {e}"));
+        Player {
+            client,
+            welcome,
+            received: Vec::new(),
+            tables: Default::default(),
+        }
+    }
+
+    pub async fn send(&mut self, msg: ClientMsg) {
+        self.client
+            .send(&msg)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// The next message (noted).
+    pub async fn next(&mut self) -> ServerMsg {
+        let (msg, text) =
+            tokio::time::timeout(std::time::Duration::from_secs(60), self.client.recv_raw())
+                .await
+                .unwrap_or_else(|_| panic!("{}: no message in a minute", self.welcome.player.name))
+                .unwrap_or_else(|e| panic!("{}: {e}", self.welcome.player.name));
+        self.received.push(text);
+        if let ServerMsg::Table(t) = &msg {
+            self.tables.insert(t.table, (**t).clone());
+        }
+        msg
+    }
+
+    /// Reads messages until `want` says one is it.
+    pub async fn until<T>(&mut self, mut want: impl FnMut(&ServerMsg) -> Option<T>) -> T {
+        loop {
+            let msg = self.next().await;
+            if let Some(t) = want(&msg) {
+                return t;
+            }
+        }
+    }
+
+    /// The table created by this player's `create`.
+    pub async fn create(&mut self, game: &str, setup: Value, seconds: u32) -> u64 {
+        self.send(ClientMsg::Create {
+            game: game.into(),
+            setup: Some(setup),
+            seconds: Some(seconds),
+            private: false,
+        })
+        .await;
+        self.until(|m| match m {
+            ServerMsg::Table(t) => Some(t.table),
+            ServerMsg::Error { message, .. } => panic!("{message}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Plays at `table` by `choose` whenever it is this player's turn,
+    /// until `deals` deals have ended; returns the scores of each.
+    pub async fn play(
+        &mut self,
+        table: u64,
+        deals: usize,
+        choose: impl Fn(&TableState) -> Value,
+    ) -> Vec<Vec<f64>> {
+        let mut scores = Vec::new();
+        let mut acted_on: Option<String> = None;
+        while scores.len() < deals {
+            match self.next().await {
+                ServerMsg::Notes {
+                    table: t,
+                    scores: Some(s),
+                    ..
+                } if t == table => scores.push(s),
+                ServerMsg::Table(t) if t.table == table => {
+                    let mine = matches!((t.stage, t.you), (Some(cardgames::game::Stage::Turn(s)), Some(y)) if s == y);
+                    let key = t.view.to_string();
+                    if mine
+                        && t.legal.as_array().is_some_and(|l| !l.is_empty())
+                        && acted_on.as_ref() != Some(&key)
+                    {
+                        acted_on = Some(key);
+                        let action = choose(&t);
+                        self.send(ClientMsg::Act { table, action }).await;
+                    }
+                }
+                ServerMsg::Error { code, message } if code != "not_your_turn" => {
+                    panic!("{}: {code}: {message}", self.welcome.player.name)
+                }
+                _ => {}
+            }
+        }
+        scores
+    }
+}
+
+/// Hold'em: check when free, else call.
+pub fn check_or_call(t: &TableState) -> Value {
+    let legal = t.legal.as_array().cloned().unwrap_or_default();
+    let check = Value::from("Check");
+    if legal.contains(&check) {
+        check
+    } else {
+        Value::from("Call")
+    }
+}
+
+/// The first legal action that is not a pass (a pass when it is all).
+pub fn first_attack(t: &TableState) -> Value {
+    let legal = t.legal.as_array().cloned().unwrap_or_default();
+    legal
+        .iter()
+        .find(|a| a.as_str() != Some("pass"))
+        .or(legal.first())
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// Honeymoon: the lowest bid into an empty auction, a pass after it, the
+/// first legal card.
+pub fn bid_once_then_cards(t: &TableState) -> Value {
+    let legal = t.legal.as_array().cloned().unwrap_or_default();
+    let auction_empty = t.view["auction"].as_array().is_none_or(|a| a.is_empty());
+    let first_bid = legal
+        .iter()
+        .find(|a| a.get("Call").is_some_and(|c| c.get("Bid").is_some()));
+    match (auction_empty, first_bid) {
+        (true, Some(bid)) => bid.clone(),
+        _ => legal
+            .iter()
+            .find(|a| a.get("Call") == Some(&Value::from("Pass")))
+            .or(legal.first())
+            .cloned()
+            .unwrap_or(Value::Null),
+    }
+}

@@ -1,0 +1,192 @@
+//! A killed hall loses nothing: the real `cardgames serve` is killed with
+//! SIGKILL in the middle of a hand and started again on the same data
+//! directory; the ledger's sums are unchanged, both players come back to
+//! the same seat in the same hand (resumed from its log), and the hand
+//! plays on to its end. A SIGTERM stops it cleanly.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use cardgames::hall::client::Identity;
+use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
+use common::hall::{Player, check_or_call};
+use serde_json::json;
+
+/// The hall as a child process, killed when dropped (so a failing test
+/// leaves none behind).
+struct Hall(Child);
+
+impl Drop for Hall {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The hall as a child process, and the address it listens on.
+fn start(data: &Path) -> (Hall, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardgames"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--seed", "4", "--data"])
+        .arg(data)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = child.stderr.take().unwrap_or_else(|| panic!("no stderr"));
+    let mut reader = BufReader::new(stderr);
+    let mut line = String::new();
+    reader
+        .read_line(&mut line)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The rest of what the hall says goes on to the test's output.
+    std::thread::spawn(move || {
+        for l in reader.lines().map_while(Result::ok) {
+            eprintln!("[hall] {l}");
+        }
+    });
+    let addr = line
+        .split("ws://")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (Hall(child), addr)
+}
+
+fn sums(data: &Path) -> (i64, i64) {
+    let conn =
+        rusqlite::Connection::open(data.join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+    let q = |sql: &str| -> i64 {
+        conn.query_row(sql, [], |r| r.get(0))
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let all = q("SELECT COALESCE(SUM(delta),0) FROM ledger");
+    let house = q("SELECT COALESCE(SUM(delta),0) FROM ledger WHERE account = 'house'");
+    (all, all - house)
+}
+
+/// The table as it stands once the player to act is `who`.
+async fn when_to_act(p: &mut Player, table: u64) -> TableState {
+    p.until(|m| match m {
+        ServerMsg::Table(t)
+            if t.table == table && matches!(t.stage, Some(cardgames::game::Stage::Turn(_))) =>
+        {
+            Some((**t).clone())
+        }
+        _ => None,
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (mut hall, addr) = start(dir.path());
+    let mut ann = Player::join(addr, "ann").await;
+    let mut ben = Player::join(addr, "ben").await;
+    let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+    let table = ann.create("holdem", setup, 60).await;
+    ann.send(ClientMsg::Sit {
+        table,
+        seat: 0,
+        invite: None,
+    })
+    .await;
+    ben.send(ClientMsg::Sit {
+        table,
+        seat: 1,
+        invite: None,
+    })
+    .await;
+    // The first to act calls; then the hall dies.
+    let state = when_to_act(&mut ann, table).await;
+    let first = match state.stage {
+        Some(cardgames::game::Stage::Turn(s)) => s,
+        _ => unreachable!(),
+    };
+    let mover = if first == 0 { &mut ann } else { &mut ben };
+    mover
+        .send(ClientMsg::Act {
+            table,
+            action: check_or_call(&state),
+        })
+        .await;
+    let after = mover
+        .until(|m| match m {
+            ServerMsg::Table(t) if t.table == table && t.stage != state.stage => {
+                Some((**t).clone())
+            }
+            _ => None,
+        })
+        .await;
+    let before = sums(dir.path());
+    assert_eq!(
+        before,
+        (0, 20_000),
+        "two bankrolls, 2,000 of them on the table"
+    );
+    hall.0.kill().unwrap_or_else(|e| panic!("{e}"));
+    hall.0.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sums(dir.path()), before, "nothing moved in the kill");
+
+    let (mut hall, addr) = start(dir.path());
+    let (ta, tb) = (ann.welcome.token.clone(), ben.welcome.token.clone());
+    let mut ann = Player::connect(addr, &Identity::Token(ta)).await;
+    let mut ben = Player::connect(addr, &Identity::Token(tb)).await;
+    let resumed = ann
+        .until(|m| match m {
+            ServerMsg::Table(t) if t.table == table && t.stage.is_some() => Some((**t).clone()),
+            _ => None,
+        })
+        .await;
+    let now = |t: &TableState| {
+        (
+            t.stage,
+            t.view["state"]["stacks"].clone(),
+            t.view["state"]["board"].clone(),
+        )
+    };
+    let was = |t: &TableState| {
+        (
+            t.stage,
+            t.view["state"]["stacks"].clone(),
+            t.view["state"]["board"].clone(),
+        )
+    };
+    assert_eq!(
+        now(&resumed),
+        was(&after),
+        "the same hand, at the same action"
+    );
+    assert_eq!(resumed.you, Some(0));
+    assert_eq!(
+        resumed.view["state"]["holes"][0],
+        state.view["state"]["holes"][0]
+    );
+    let a = tokio::spawn(async move { ann.play(table, 1, check_or_call).await });
+    let b = tokio::spawn(async move { ben.play(table, 1, check_or_call).await });
+    let (a, b) = (a.await.unwrap_or_default(), b.await.unwrap_or_default());
+    assert_eq!(a, b);
+    assert_eq!(a[0].iter().sum::<f64>(), 0.0);
+    assert_eq!(
+        sums(dir.path()),
+        before,
+        "the hand moved chips between seats only"
+    );
+
+    // SIGTERM: a clean stop, and the store opens again.
+    let ok = Command::new("kill")
+        .args(["-TERM", &hall.0.id().to_string()])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    assert!(ok, "kill -TERM");
+    let status = hall.0.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success(), "{status:?}");
+    let (_hall, _) = start(dir.path());
+    assert_eq!(sums(dir.path()), before);
+}

@@ -1,0 +1,133 @@
+//! Random hands (2–9 players, random stacks, antes, a big-blind ante or a
+//! straddle now and then, random legal actions with a fold when checking
+//! is free now and then) written as PHH and as PokerStars text and read
+//! back replay to the same stacks; any text given to the readers, random
+//! or a damaged history, gives hands or errors and never a panic.
+
+use cardgames::cards::Card;
+use cardgames::game::{Game, rng_from_seed};
+use cardgames::holdem::history::amount::Units;
+use cardgames::holdem::history::{HandRecord, Replayed, read_any, replay};
+use cardgames::holdem::phh;
+use cardgames::holdem::pokerstars;
+use cardgames::holdem::pots::Chips;
+use cardgames::holdem::table::{Action, Blinds, Forced, Table};
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+
+fn forced_strategy() -> impl Strategy<Value = Forced> {
+    (1u64..6, 0u64..6, 0u64..4, 0u8..4, 0u64..30).prop_map(
+        |(small, extra, ante, kind, straddle)| {
+            let f = Forced::blinds(Blinds {
+                small,
+                big: small + extra,
+            });
+            match kind {
+                0 => f.with_ante(ante),
+                1 => f.with_big_blind_ante(ante),
+                2 if straddle > 0 => f.with_straddle(straddle),
+                _ => f,
+            }
+        },
+    )
+}
+
+fn hand_strategy() -> impl Strategy<Value = (Vec<Chips>, Forced, u64, Vec<(u8, f64)>)> {
+    (
+        prop::collection::vec(1u64..400, 2..=9),
+        forced_strategy(),
+        any::<u64>(),
+        prop::collection::vec((0u8..5, 0.0f64..1.0), 60),
+    )
+}
+
+/// Plays a hand with the given choices, then checks and calls to the end.
+fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> Table {
+    let mut deck: Vec<Card> = Card::all().collect();
+    deck.shuffle(&mut rng_from_seed(seed));
+    let button = (seed % stacks.len() as u64) as usize;
+    let (mut t, _) = Table::with_forced(stacks, button, forced, &deck).expect("valid table");
+    for &(kind, frac) in choices {
+        let Some(legal) = t.state().legal() else {
+            break;
+        };
+        let a = match (kind, legal.raise) {
+            (0, _) if legal.to_call > 0 => Action::Fold,
+            (1, _) if frac < 0.1 => Action::Fold,
+            (2 | 3, Some((min, max))) => {
+                Action::RaiseTo(min + ((max - min) as f64 * frac * frac) as Chips)
+            }
+            _ if legal.to_call > 0 => Action::Call,
+            _ => Action::Check,
+        };
+        t.apply(a).expect("legal");
+    }
+    while let Some(legal) = t.state().legal() {
+        let a = if legal.to_call > 0 {
+            Action::Call
+        } else {
+            Action::Check
+        };
+        t.apply(a).expect("legal");
+    }
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn written_and_read_back_replays_to_the_same_stacks(
+        (stacks, forced, seed, choices) in hand_strategy(),
+    ) {
+        let t = play(&stacks, &forced, seed, &choices);
+        let st = t.state();
+        let want: Vec<Chips> = st.players().iter().map(|&s| st.stacks()[s]).collect();
+        let record = HandRecord::from_table(&t, Units::default());
+        let hand = Replayed { table: t.clone(), record };
+        for text in [phh::write(&t), pokerstars::write(&hand, None, 7)] {
+            let hands = read_any(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(hands.len(), 1);
+            let r = hands[0].1.clone().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            let back = replay(&r).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(back.finishing_stacks(), want.clone(), "{}", text);
+        }
+    }
+
+    #[test]
+    fn any_text_is_read_without_panicking(text in "\\PC{0,400}") {
+        for (_, r) in read_any(&text).unwrap_or_default() {
+            if let Ok(r) = r {
+                let _ = replay(&r);
+            }
+        }
+        let _ = pokerstars::read_all(&text);
+        let _ = phh::read_all(&text);
+    }
+
+    #[test]
+    fn damaged_histories_are_read_without_panicking(
+        (stacks, forced, seed, choices) in hand_strategy(),
+        cut in 0.0f64..1.0,
+        len in 0usize..12,
+        junk in "[ -~\\n]{0,12}",
+        pokerstars_text in any::<bool>(),
+    ) {
+        let t = play(&stacks, &forced, seed, &choices);
+        let text = if pokerstars_text {
+            let record = HandRecord::from_table(&t, Units::default());
+            pokerstars::write(&Replayed { table: t.clone(), record }, None, 1)
+        } else {
+            phh::write(&t)
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let at = ((chars.len() as f64) * cut) as usize;
+        let end = (at + len).min(chars.len());
+        let damaged: String = chars[..at].iter().chain(junk.chars().collect::<Vec<_>>().iter()).chain(chars[end..].iter()).collect();
+        for (_, r) in read_any(&damaged).unwrap_or_default() {
+            if let Ok(r) = r {
+                let _ = replay(&r);
+            }
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Our hand histories against PokerKit 0.7.7, the reference PHH
+//! implementation: 2,000 seeded hands (six-max, heads-up, short stacks
+//! with many all-ins, antes and straddles, a big-blind ante, tournaments
+//! with rising blinds and unequal stacks), written as PHH and as
+//! PokerStars text, replay there strictly (no step added, no warning) to
+//! exactly our finishing stacks; and here, read back, to the same.
+//!
+//! PokerKit runs in Python: the test makes a virtual environment of its
+//! own under `target/tmp` the first time and installs PokerKit 0.7.7 there
+//! from PyPI (or uses the interpreter named in
+//! `CARDGAMES_POKERKIT_PYTHON`). It is skipped, saying so, only when there
+//! is no Python at all.
+//!
+//! PokerKit's PokerStars parser leaves ante lines unread (its ante
+//! pattern matches nothing) and reads any blind after the big blind as a
+//! post: the checker gives it the ante line's pattern, and hands with a
+//! straddle are checked as PHH only (counted and printed).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+use cardgames::game::{Game, rng_from_seed};
+use cardgames::holdem::history::amount::Units;
+use cardgames::holdem::history::{HandRecord, Replayed, read_any, replay};
+use cardgames::holdem::pots::Chips;
+use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+use cardgames::holdem::table::{Blinds, Table};
+use cardgames::holdem::{phh, pokerstars};
+use cardgames::runner::make_bot;
+use cardgames::runner::matches::{self, Spec};
+use serde_json::{Value, json};
+
+struct Hand {
+    id: String,
+    table: Table,
+}
+
+fn setup(seats: usize, stack: Chips, mode: Mode) -> Setup {
+    Setup {
+        seats,
+        stack,
+        blinds: Blinds { small: 5, big: 10 },
+        mode,
+        ante: 0,
+        bb_ante: 0,
+        straddle: false,
+    }
+}
+
+/// A bot match through the match runner: every hand from fresh stacks.
+fn matches(
+    name: &str,
+    bots: &[&str],
+    deals: u64,
+    stack: Chips,
+    tweak: impl Fn(&mut Setup),
+) -> Vec<Hand> {
+    let mut s = setup(
+        bots.len(),
+        stack,
+        Mode::Cash {
+            rebuy: Rebuy::TopUp,
+        },
+    );
+    tweak(&mut s);
+    let spec = Spec::<Session> {
+        setup: s,
+        bots: bots.iter().map(|b| b.to_string()).collect(),
+        plays: deals,
+        rotations: 1,
+        seed: 2026,
+        max_actions: None,
+    };
+    let got = Mutex::new(Vec::new());
+    matches::run(&spec, make_bot::<Session>, |p| {
+        if let Ok(mut g) = got.lock() {
+            g.push((p.play, p.game.table().clone()));
+        }
+    })
+    .expect("the match plays");
+    let mut v = got.into_inner().expect("no poisoned lock");
+    v.sort_by_key(|(d, _)| *d);
+    v.into_iter()
+        .map(|(d, table)| Hand {
+            id: format!("{name}-{d}"),
+            table,
+        })
+        .collect()
+}
+
+/// Tournaments: blinds doubling every 8 hands, players busting out.
+fn tournaments(hands: usize) -> Vec<Hand> {
+    let names = ["random", "hard", "station", "normal", "random", "tight"];
+    let mut out = Vec::new();
+    let mut seed = 1;
+    while out.len() < hands {
+        let s = setup(names.len(), 300, Mode::Tournament { hands_per_level: 8 });
+        let mut session = Session::new(&s, seed).expect("valid session");
+        let mut bots: Vec<_> = names
+            .iter()
+            .map(|n| make_bot::<Session>(n).expect("bot"))
+            .collect();
+        let mut rng = rng_from_seed(seed);
+        loop {
+            while let Some(seat) = session.table().to_act() {
+                let view = session.table().view(seat);
+                let a = bots[seat].choose(&view, &mut rng);
+                session.act(seat, a).expect("bots play legally");
+            }
+            out.push(Hand {
+                id: format!("tournament-{seed}-{}", session.hands_played()),
+                table: session.table().clone(),
+            });
+            if session.is_over() || out.len() >= hands || session.start_hand().is_err() {
+                break;
+            }
+        }
+        seed += 1;
+    }
+    out
+}
+
+fn all_hands() -> Vec<Hand> {
+    let mut v = Vec::new();
+    v.extend(matches(
+        "six-max",
+        &["hard", "normal", "tight", "random", "station", "hard"],
+        500,
+        1000,
+        |_| {},
+    ));
+    v.extend(matches("heads-up", &["random", "hard"], 400, 1000, |_| {}));
+    v.extend(matches(
+        "short",
+        &["random", "random", "station", "hard"],
+        400,
+        150,
+        |_| {},
+    ));
+    v.extend(matches(
+        "antes-straddle",
+        &["random", "normal", "random", "station", "tight", "random"],
+        300,
+        400,
+        |s| {
+            s.ante = 2;
+            s.straddle = true;
+        },
+    ));
+    v.extend(matches(
+        "bb-ante",
+        &["random", "station", "random"],
+        200,
+        100,
+        |s| s.bb_ante = 10,
+    ));
+    v.extend(tournaments(200));
+    v
+}
+
+/// The Python with PokerKit 0.7.7: `CARDGAMES_POKERKIT_PYTHON`, or a
+/// virtual environment of the test's own under `target/tmp`, made (and
+/// PokerKit installed from PyPI) the first time. `None` when there is no
+/// Python 3 at all.
+fn python() -> Option<String> {
+    if let Ok(p) = std::env::var("CARDGAMES_POKERKIT_PYTHON") {
+        return Some(p);
+    }
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        return None;
+    }
+    let venv = concat!(env!("CARGO_TARGET_TMPDIR"), "/pokerkit-venv");
+    let py = format!("{venv}/bin/python");
+    let has_it = |py: &str| {
+        Command::new(py)
+            .args(["-c", "import pokerkit"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !has_it(&py) {
+        let made = Command::new("python3")
+            .args(["-m", "venv", venv])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(made, "python3 -m venv {venv} failed: install python3-venv");
+        let pip = format!("{venv}/bin/pip");
+        let installed = Command::new(&pip)
+            .args(["install", "-q", "pokerkit==0.7.7"])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(installed, "{pip} install pokerkit==0.7.7 failed");
+    }
+    Some(py)
+}
+
+#[test]
+fn pokerkit_replays_our_histories_to_our_stacks() {
+    let hands = all_hands();
+    assert_eq!(hands.len(), 2000);
+    let mut input = Vec::new();
+    let mut straddles = 0;
+    let mut all_ins = 0;
+    for h in &hands {
+        let record = HandRecord::from_table(&h.table, Units::default());
+        // Stacks in player order (left of the button first), as histories list them.
+        let st = h.table.state();
+        let ours: Vec<Chips> = st.players().iter().map(|&s| st.stacks()[s]).collect();
+        let stacks: Vec<String> = ours.iter().map(|s| s.to_string()).collect();
+        let phh_text = phh::write(&h.table);
+        let replayed = Replayed {
+            table: h.table.clone(),
+            record,
+        };
+        let ps_text = pokerstars::write(&replayed, None, 1);
+        // Read back here: the same stacks from both texts.
+        for text in [&phh_text, &ps_text] {
+            let back = read_any(text).expect("readable");
+            assert_eq!(back.len(), 1, "{}", h.id);
+            let r = back[0]
+                .1
+                .clone()
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", h.id));
+            let again = replay(&r).unwrap_or_else(|e| panic!("{}: {e}\n{text}", h.id));
+            assert_eq!(again.finishing_stacks(), ours, "{}\n{text}", h.id);
+        }
+        let straddle = h.table.state().forced().blind(2) > 0 && h.table.state().players().len() > 2;
+        straddles += usize::from(straddle);
+        all_ins += usize::from(h.table.state().log().iter().any(|e| {
+            matches!(
+                e,
+                cardgames::holdem::table::Event::Acted { all_in: true, .. }
+            )
+        }));
+        input.push(json!({
+            "id": h.id,
+            "phh": phh_text,
+            "pokerstars": if straddle { Value::Null } else { json!(ps_text) },
+            "stacks": stacks,
+        }));
+    }
+    println!(
+        "{} hands, {all_ins} with an all-in, {straddles} with a straddle",
+        hands.len()
+    );
+    let Some(py) = python() else {
+        println!(
+            "SKIPPED: the PokerKit cross-check needs Python 3 (none found); see the test's doc"
+        );
+        eprintln!(
+            "SKIPPED: the PokerKit cross-check needs Python 3 (none found); see the test's doc"
+        );
+        return;
+    };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pokerkit/check.py");
+    let probe = Command::new(&py)
+        .args([
+            "-c",
+            "import pokerkit, importlib.metadata as m; print(m.version('pokerkit'))",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("{py}: {e}"));
+    let version = String::from_utf8_lossy(&probe.stdout).trim().to_string();
+    assert!(
+        probe.status.success() && version == "0.7.7",
+        "{py} has no PokerKit 0.7.7 (found '{version}'): install it as the test's doc says, \
+         or set CARDGAMES_POKERKIT_PYTHON"
+    );
+    let mut child = Command::new(&py)
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{py}: {e}"));
+    let body = serde_json::to_vec(&input).expect("JSON");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&body)
+        .expect("write to the checker");
+    let out = child.wait_with_output().expect("the checker runs");
+    assert!(
+        out.status.success(),
+        "the checker failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    for kind in ["phh", "pokerstars"] {
+        let problems = report[kind]["problems"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        println!(
+            "PokerKit 0.7.7, {kind}: {} hands, {} mismatches or repairs",
+            report[kind]["hands"],
+            problems.len()
+        );
+        for p in problems.iter().take(5) {
+            println!("  {p}");
+        }
+    }
+    assert_eq!(report["phh"]["hands"], 2000);
+    assert_eq!(report["pokerstars"]["hands"], json!(2000 - straddles));
+    for kind in ["phh", "pokerstars"] {
+        let problems = report[kind]["problems"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            problems.is_empty(),
+            "{kind}: {} hands differ in PokerKit, first: {:?}",
+            problems.len(),
+            problems.first()
+        );
+    }
+}
