@@ -5,22 +5,22 @@
 //!   a time (each evaluator extends its own incremental hand per level);
 //! - ten million pre-generated random hands, from seven cards stored in
 //!   each library's own card type (each evaluator builds its hand then
-//!   ranks it; ours also 16 at a time with `values_into`, its values
-//!   written to a buffer of 4,096 and summed from there) and from hands
-//!   built ahead.
+//!   ranks it) and from hands built ahead.
+//!
+//! holdem-hand-evaluator and OMPEval, not on crates.io, are measured
+//! beside ours outside the repository (see the README's performance
+//! section).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use cardgames::cards::{Card, CardSet};
-use cardgames::holdem::eval::{Evaluator, Hand, HandValue, evaluate};
+use cardgames::holdem::eval::{Hand, evaluate};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::seq::SliceRandom;
 
 const ALL_SEVENS: u64 = 133_784_560;
 const RANDOM: usize = 10_000_000;
-/// Hands ranked by one call of `values_into`, their values then summed.
-const BATCH: usize = 4096;
 /// rs_poker keeps its score private: each of its results is consumed by one
 /// comparison, as cheap as reading ours.
 const PAIR: rs_poker::core::Rank = rs_poker::core::Rank::ONE_PAIR_MIN;
@@ -58,86 +58,6 @@ fn enumerate<C: Copy, S: Copy>(
     sum
 }
 
-/// Ours with the last level's shortcut: one row of values per six cards.
-fn enumerate_sevenths(ev: &Evaluator, cards: &[Card; 52]) -> u64 {
-    let mut sum = 0;
-    for a in 0..46 {
-        let ha = Hand::EMPTY.add(cards[a]);
-        for b in a + 1..47 {
-            let hb = ha.add(cards[b]);
-            for c in b + 1..48 {
-                let hc = hb.add(cards[c]);
-                for d in c + 1..49 {
-                    let hd = hc.add(cards[d]);
-                    for e in d + 1..50 {
-                        let he = hd.add(cards[e]);
-                        for f in e + 1..51 {
-                            let sevenths = ev.sevenths(he.add(cards[f]));
-                            for &card in &cards[f + 1..] {
-                                sum += u64::from(sevenths.value(card).get());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    sum
-}
-
-/// Ours with the last two levels' shortcut: one block of rows per five
-/// cards, one row of values per six.
-fn enumerate_sixths(ev: &Evaluator, cards: &[Card; 52]) -> u64 {
-    let mut sum = 0;
-    for a in 0..46 {
-        let ha = Hand::EMPTY.add(cards[a]);
-        for b in a + 1..47 {
-            let hb = ha.add(cards[b]);
-            for c in b + 1..48 {
-                let hc = hb.add(cards[c]);
-                for d in c + 1..49 {
-                    let hd = hc.add(cards[d]);
-                    for e in d + 1..50 {
-                        let sixths = ev.sixths(hd.add(cards[e]));
-                        for f in e + 1..51 {
-                            let sevenths = sixths.sevenths(cards[f]);
-                            for &card in &cards[f + 1..] {
-                                sum += u64::from(sevenths.value(card).get());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    sum
-}
-
-/// Ours with the last two levels inside the evaluator: one block of rows
-/// per five cards, each sixth rank's row spread over the cards once.
-fn enumerate_pairs(ev: &Evaluator, cards: &[Card; 52]) -> u64 {
-    let mut sum = 0;
-    for a in 0..46 {
-        let ha = Hand::EMPTY.add(cards[a]);
-        for b in a + 1..47 {
-            let hb = ha.add(cards[b]);
-            for c in b + 1..48 {
-                let hc = hb.add(cards[c]);
-                for d in c + 1..49 {
-                    let hd = hc.add(cards[d]);
-                    for &card in &cards[d + 1..50] {
-                        ev.sixths(hd.add(card))
-                            .for_each_pair_above(card, |_, _, value| {
-                                sum += u64::from(value.get());
-                            });
-                    }
-                }
-            }
-        }
-    }
-    sum
-}
-
 fn ours_cards() -> [Card; 52] {
     std::array::from_fn(|i| Card::from_index(i as u8).unwrap_or_else(|| unreachable!()))
 }
@@ -151,7 +71,6 @@ fn aya_cards() -> [aya_poker::base::Card; 52] {
 }
 
 fn all_sevens(c: &mut Criterion) {
-    let ev = Evaluator::get();
     let ours = ours_cards();
     let rs = rs_cards();
     let aya = aya_cards();
@@ -159,19 +78,10 @@ fn all_sevens(c: &mut Criterion) {
     g.throughput(Throughput::Elements(ALL_SEVENS));
     g.sample_size(10);
     g.warm_up_time(Duration::from_secs(1));
-    g.bench_function("cardgames (incremental, last two cards by block)", |b| {
-        b.iter(|| black_box(enumerate_sixths(ev, &ours)))
-    });
-    g.bench_function("cardgames (incremental, last two cards by pairs)", |b| {
-        b.iter(|| black_box(enumerate_pairs(ev, &ours)))
-    });
-    g.bench_function("cardgames (incremental, last card by row)", |b| {
-        b.iter(|| black_box(enumerate_sevenths(ev, &ours)))
-    });
-    g.bench_function("cardgames (incremental, value per hand)", |b| {
+    g.bench_function("cardgames (Hand)", |b| {
         b.iter(|| {
             black_box(enumerate(&ours, Hand::EMPTY, Hand::add, |h| {
-                u64::from(ev.value(h).get())
+                u64::from(h.value().get())
             }))
         })
     });
@@ -202,7 +112,6 @@ fn all_sevens(c: &mut Criterion) {
 }
 
 fn random_sevens(c: &mut Criterion) {
-    let ev = Evaluator::get();
     let mut rng = cardgames::game::rng_from_seed(1);
     let mut deck: Vec<u8> = (0..52).collect();
     let hands: Vec<[u8; 7]> = (0..RANDOM)
@@ -225,20 +134,7 @@ fn random_sevens(c: &mut Criterion) {
                 .iter()
                 .map(|h| {
                     let hand = h.iter().fold(Hand::EMPTY, |acc, &c| acc.add(c));
-                    u64::from(ev.value(hand).get())
-                })
-                .sum::<u64>()
-        })
-    });
-    g.bench_function("cardgames values_into (from 7 cards, 16 at a time)", |b| {
-        let mut values = vec![HandValue::default(); BATCH];
-        b.iter(|| {
-            our_hands
-                .chunks(BATCH)
-                .map(|hands| {
-                    let values = &mut values[..hands.len()];
-                    ev.values_into(hands, values);
-                    values.iter().map(|v| u64::from(v.get())).sum::<u64>()
+                    u64::from(hand.value().get())
                 })
                 .sum::<u64>()
         })
@@ -300,7 +196,7 @@ fn random_sevens(c: &mut Criterion) {
         b.iter(|| {
             built
                 .iter()
-                .map(|&h| u64::from(ev.value(h).get()))
+                .map(|h| u64::from(h.value().get()))
                 .sum::<u64>()
         })
     });

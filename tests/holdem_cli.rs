@@ -144,6 +144,49 @@ fn monte_carlo_is_seeded() {
 }
 
 #[test]
+fn monte_carlo_aims_at_a_standard_error() {
+    let args = [
+        "holdem", "equity", "AKs", "QQ", "random", "--stderr", "0.004", "--seed", "5", "--json",
+    ];
+    let a = json_lines(&args, "");
+    assert_eq!(a[0]["exact"], false);
+    let samples = a[0]["boards"].as_u64().unwrap_or(0);
+    assert!(samples > 0 && samples.is_multiple_of(4096), "{samples}");
+    for p in a[0]["players"].as_array().into_iter().flatten() {
+        let se = p["stderr"].as_f64().unwrap_or(1.0);
+        assert!(se > 0.0 && se <= 0.004, "{p}");
+    }
+    let mut one_thread = args.to_vec();
+    one_thread.extend(["--threads", "1"]);
+    assert_eq!(json_lines(&one_thread, ""), a);
+    cardgames()
+        .args([
+            "holdem", "equity", "AKs", "QQ", "--stderr", "0.01", "--seed", "1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("std. error"))
+        .stdout(predicate::str::contains("samples, Monte Carlo"));
+}
+
+#[test]
+fn exact_by_default_when_quick_monte_carlo_otherwise() {
+    let quick = json_lines(&["holdem", "equity", "QQ+,AKs", "JJ", "--json"], "");
+    assert_eq!(quick[0]["exact"], true);
+    assert!(quick[0]["players"][0].get("stderr").is_none());
+    let out = cardgames()
+        .args(["holdem", "equity", "random", "random", "random", "--json"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let v: Value = serde_json::from_str(text.trim()).unwrap_or_default();
+    assert_eq!(v["exact"], false);
+    for p in v["players"].as_array().into_iter().flatten() {
+        assert!(p["stderr"].as_f64().unwrap_or(1.0) <= 0.0005, "{p}");
+    }
+}
+
+#[test]
 fn equity_text() {
     cardgames()
         .args(["holdem", "equity", "AdAc", "KhKs"])
@@ -199,6 +242,45 @@ fn bad_input_is_one_line_and_exit_2() {
         (
             &["holdem", "equity", "AA", "KK", "--exact", "--samples", "5"],
             "--samples",
+        ),
+        (
+            &[
+                "holdem", "equity", "AA", "KK", "--exact", "--stderr", "0.01",
+            ],
+            "--stderr",
+        ),
+        (
+            &[
+                "holdem",
+                "equity",
+                "AA",
+                "KK",
+                "--samples",
+                "9",
+                "--stderr",
+                "0.01",
+            ],
+            "--stderr",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--stderr", "0"],
+            "standard error",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--stderr", "0.7"],
+            "standard error",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--stderr", "tiny"],
+            "--stderr",
+        ),
+        (
+            &["holdem", "equity", "random", "random", "random", "--exact"],
+            "too many",
+        ),
+        (
+            &["holdem", "equity", "AA", "KK", "--threads", "0"],
+            "--threads",
         ),
     ];
     for (args, needle) in cases {

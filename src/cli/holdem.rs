@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{CliError, seed_or_announce};
 use cardgames::cards::{Card, CardSet, parse_distinct};
-use cardgames::holdem::equity::{self, Equity, Spot};
+use cardgames::holdem::equity::{self, Equity, Plan, Spot, Stop};
 use cardgames::holdem::eval::best_five;
 use cardgames::holdem::range::Range;
 
@@ -58,15 +58,19 @@ pub struct EquityArgs {
     #[arg(long, default_value = "")]
     dead: String,
 
-    /// Enumerate every deal and board [default when there are at most
-    /// 10,000 deals of the ranges].
-    #[arg(long, conflicts_with = "samples")]
+    /// Enumerate every deal and board [default when that takes about a
+    /// second or less].
+    #[arg(long, conflicts_with_all = ["samples", "stderr"])]
     exact: bool,
 
-    /// Monte Carlo with this many random deals [default otherwise:
-    /// 1,000,000].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Monte Carlo with this many random deals.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "stderr")]
     samples: Option<u64>,
+
+    /// Monte Carlo until every hand's standard error is at most this,
+    /// from 0.00001 to 0.5 [default when not exact: 0.0005].
+    #[arg(long, value_name = "ERROR", value_parser = stderr_target)]
+    stderr: Option<f64>,
 
     /// Seed for Monte Carlo; the same seed gives the same result.
     #[arg(long)]
@@ -81,13 +85,17 @@ pub struct EquityArgs {
     json: bool,
 }
 
-/// Deals (product of range sizes) up to which equity is exact by default.
-const EXACT_BY_DEFAULT: u64 = 10_000;
-/// Deals beyond which `--exact` refuses (it would run for hours): random
-/// against random, 1,758,276, is still allowed.
-const EXACT_LIMIT: u64 = 2_000_000;
-/// Monte Carlo samples when none are asked for.
-const DEFAULT_SAMPLES: u64 = 1_000_000;
+/// Deals (product of range sizes) up to which the default looks at the
+/// work of an exact count.
+const PLAN_BY_DEFAULT: u64 = 2_000_000;
+/// The work (see `Plan::work`) up to which equity is exact by default:
+/// about a second on one thread.
+const EXACT_WORK_BY_DEFAULT: u64 = 100_000_000;
+/// Deals (product of range sizes) beyond which `--exact` refuses: only
+/// counting them would take long.
+const EXACT_LIMIT: u64 = 20_000_000;
+/// The standard error Monte Carlo aims at when not told.
+const DEFAULT_STDERR: f64 = 0.0005;
 
 /// Runs `cardgames holdem ...`.
 pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
@@ -168,29 +176,43 @@ fn equity(args: EquityArgs, out: &mut dyn Write) -> Result<(), CliError> {
         CardSet::parse(&args.board).map_err(|e| CliError::Input(format!("--board: {e}")))?;
     let dead = CardSet::parse(&args.dead).map_err(|e| CliError::Input(format!("--dead: {e}")))?;
     let spot = Spot::new(&ranges, board, dead).map_err(CliError::input)?;
-    let deals = ranges
-        .iter()
-        .map(|r| r.len() as u64)
-        .try_fold(1u64, u64::checked_mul)
-        .unwrap_or(u64::MAX);
+    let deals = spot.deals_bound();
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |t| t as usize,
     );
-    let exact = args.exact || (args.samples.is_none() && deals <= EXACT_BY_DEFAULT);
-    let result = if exact {
+    let plan = if args.exact {
         if deals > EXACT_LIMIT {
             return Err(CliError::Input(format!(
-                "--exact: up to {deals} deals of these ranges is too many to enumerate; use --samples N"
+                "--exact: up to {deals} deals of these ranges is too many to enumerate; use --stderr or --samples"
             )));
         }
-        equity::exact(&spot, threads)
+        Some(Plan::new(&spot, threads))
+    } else if args.samples.is_none() && args.stderr.is_none() && deals <= PLAN_BY_DEFAULT {
+        Some(Plan::new(&spot, threads)).filter(|p| p.work() <= EXACT_WORK_BY_DEFAULT)
     } else {
-        let seed = seed_or_announce(args.seed);
-        let samples = args.samples.unwrap_or(DEFAULT_SAMPLES);
-        equity::monte_carlo(&spot, samples, seed, threads).map_err(CliError::input)?
+        None
+    };
+    let result = match plan {
+        Some(plan) => plan.run(threads),
+        None => {
+            let stop = match args.samples {
+                Some(samples) => Stop::Samples(samples),
+                None => Stop::StdErr(args.stderr.unwrap_or(DEFAULT_STDERR)),
+            };
+            let seed = seed_or_announce(args.seed);
+            equity::monte_carlo(&spot, stop, seed, threads).map_err(CliError::input)?
+        }
     };
     print_equity(&args.hands, &result, args.json, out)
+}
+
+/// A standard error to aim at: a number from 0.00001 to 0.5.
+fn stderr_target(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(e) if (0.00001..=0.5).contains(&e) => Ok(e),
+        _ => Err("the standard error to aim at is a number from 0.00001 to 0.5".into()),
+    }
 }
 
 fn print_equity(
@@ -204,12 +226,16 @@ fn print_equity(
             .iter()
             .zip(&result.players)
             .map(|(hand, p)| {
-                json!({
+                let mut player = json!({
                     "hand": hand.trim(),
                     "win": p.win,
                     "tie": p.tie,
                     "equity": (p.equity * 10_000.0).round() / 10_000.0,
-                })
+                });
+                if let (Some(se), Some(fields)) = (p.stderr, player.as_object_mut()) {
+                    fields.insert("stderr".into(), json!((se * 1e6).round() / 1e6));
+                }
+                player
             })
             .collect();
         let line = json!({ "boards": result.boards, "exact": result.exact, "players": players });
@@ -222,15 +248,20 @@ fn print_equity(
         .max()
         .unwrap_or(4)
         .max(4);
+    let error = if result.exact { "" } else { "  std. error" };
     writeln!(
         out,
-        "{:width$}  {:>8}  {:>12}  {:>12}",
+        "{:width$}  {:>8}{error}  {:>12}  {:>12}",
         "hand", "equity", "win", "tie"
     )?;
     for (hand, p) in hands.iter().zip(&result.players) {
+        let error = p
+            .stderr
+            .map(|se| format!("  {:>9.3}%", se * 100.0))
+            .unwrap_or_default();
         writeln!(
             out,
-            "{:width$}  {:>7.2}%  {:>12}  {:>12}",
+            "{:width$}  {:>7.2}%{error}  {:>12}  {:>12}",
             hand.trim(),
             p.equity * 100.0,
             p.win,

@@ -1,24 +1,24 @@
 //! Hand ranking: the comparable [`HandValue`] of five to seven cards, its
 //! [`Category`], and the best five cards to show.
 //!
-//! Two rankers give the same value. [`mod@reference`] is the readable one
-//! (slice patterns on sorted cards, best of every five-card subset); it
-//! defines the values and names the cards shown. [`fast`] answers from
-//! tables built from the reference once at start-up, one card at a time if
-//! wanted ([`Hand`]), and is what equity and the bots use.
+//! Two rankers agree. [`mod@reference`] is the readable one (slice
+//! patterns on sorted cards, best of every five-card subset); it is the
+//! specification and names the cards shown. [`fast`] answers from tables
+//! generated at build time (`build.rs`, from the `keys` they share), one
+//! card at a time if wanted ([`Hand`]), and is what showdowns, equity and
+//! the bots use. The tests check the two against each other.
 
 pub mod fast;
+pub(crate) mod keys;
 pub mod reference;
 
 use std::fmt;
-use std::sync::LazyLock;
 
 use serde::Serialize;
 
-use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::cards::{Card, CardSet};
 
-pub use fast::{Evaluator, Hand, Sevenths, Sixths};
-use reference::Strength;
+pub use fast::{Hand, evaluate};
 
 /// The nine hand categories, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -119,12 +119,29 @@ impl fmt::Display for HandValue {
     }
 }
 
-/// Every distinct five-card strength, weakest first: a hand's value is its
-/// place in this list, counted from 1.
-static CLASS_LIST: LazyLock<Vec<Strength>> = LazyLock::new(|| {
+/// The value and the best five of five to seven cards, ordered for display:
+/// the value from the fast evaluator, the five from the reference ranker.
+///
+/// # Panics
+/// If `cards` holds fewer than five cards.
+pub fn best_five(cards: &[Card]) -> (HandValue, [Card; 5]) {
+    let (_, five) = reference::best_of(cards);
+    (evaluate(cards.iter().copied().collect::<CardSet>()), five)
+}
+
+/// Every distinct five-card strength of the reference ranker, weakest
+/// first: a hand's value is its place in this list, counted from 1.
+#[cfg(test)]
+static CLASS_LIST: std::sync::LazyLock<Vec<reference::Strength>> = std::sync::LazyLock::new(|| {
+    use crate::cards::{Rank, Suit};
     let mut list = Vec::with_capacity(CLASSES);
     for_each_rank_multiset(|ranks: [Rank; 5]| {
-        list.push(reference::rank_five(&offsuit(ranks)));
+        let mut i = 0;
+        let offsuit = ranks.map(|r| {
+            i += 1;
+            Card::new(r, Suit::from_index(i as u8))
+        });
+        list.push(reference::rank_five(&offsuit));
         if ranks.windows(2).all(|w| w[0] != w[1]) {
             let suited = ranks.map(|r| Card::new(r, Suit::Spades));
             list.push(reference::rank_five(&suited));
@@ -135,19 +152,20 @@ static CLASS_LIST: LazyLock<Vec<Strength>> = LazyLock::new(|| {
     list
 });
 
-/// Cards of these ranks (sorted, at most four alike) in suits that never
-/// make a flush: suits go round in turn.
-pub(crate) fn offsuit<const N: usize>(ranks: [Rank; N]) -> [Card; N] {
-    let mut i = 0;
-    ranks.map(|r| {
-        i += 1;
-        Card::new(r, Suit::from_index(i as u8))
-    })
+/// The value of a reference strength: its place among the classes.
+#[cfg(test)]
+pub(crate) fn class_value(s: reference::Strength) -> HandValue {
+    let i = CLASS_LIST
+        .binary_search(&s)
+        .unwrap_or_else(|_| unreachable!("every five-card strength is listed"));
+    HandValue(i as u16 + 1)
 }
 
 /// Calls `f` with every multiset of `N` ranks that a deck holds (no rank
 /// more than four times), sorted low to high.
-pub(crate) fn for_each_rank_multiset<const N: usize>(mut f: impl FnMut([Rank; N])) {
+#[cfg(test)]
+pub(crate) fn for_each_rank_multiset<const N: usize>(mut f: impl FnMut([crate::cards::Rank; N])) {
+    use crate::cards::Rank;
     fn go<const N: usize>(
         next: usize,
         filled: usize,
@@ -167,33 +185,6 @@ pub(crate) fn for_each_rank_multiset<const N: usize>(mut f: impl FnMut([Rank; N]
         }
     }
     go(0, 0, &mut [Rank::Two; N], &mut f);
-}
-
-/// The value of a reference strength.
-pub(crate) fn class_value(s: Strength) -> HandValue {
-    let i = CLASS_LIST
-        .binary_search(&s)
-        .unwrap_or_else(|_| unreachable!("every five-card strength is listed"));
-    HandValue(i as u16 + 1)
-}
-
-/// The value of five to seven cards (the fast evaluator).
-///
-/// # Panics
-/// In debug builds, if `cards` does not hold five to seven cards.
-#[inline]
-pub fn evaluate(cards: CardSet) -> HandValue {
-    Evaluator::get().evaluate(cards)
-}
-
-/// The value and the best five of five to seven cards, ordered for display
-/// (the reference ranker).
-///
-/// # Panics
-/// If `cards` holds fewer than five cards.
-pub fn best_five(cards: &[Card]) -> (HandValue, [Card; 5]) {
-    let (strength, five) = reference::best_of(cards);
-    (class_value(strength), five)
 }
 
 #[cfg(test)]
