@@ -46,6 +46,9 @@ struct Args {
     /// Sessions through each door.
     #[arg(long, default_value_t = 100)]
     sessions: usize,
+    /// The doors to measure, in order.
+    #[arg(long, value_delimiter = ',', default_value = "ssh,websocket")]
+    doors: Vec<String>,
     /// Seconds each door is measured, once every session sits.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
@@ -230,7 +233,15 @@ async fn ws_session(
     let (mut c, _) = Client::connect(&url, &Identity::Name(name))
         .await
         .map_err(|e| e.to_string())?;
-    let setup = json!({"seats": 2});
+    // The setup the screen's form starts from, for two seats.
+    let holdem = cardgames::games::registry()
+        .find("holdem")
+        .map_err(|e| e.to_string())?;
+    let mut setup = holdem
+        .kind
+        .hall_setup(&holdem.kind.default_setup())
+        .map_err(|e| e.to_string())?;
+    setup["seats"] = json!(2);
     c.send(&ClientMsg::Create {
         game: "holdem".into(),
         setup: Some(setup),
@@ -240,8 +251,10 @@ async fn ws_session(
     .await
     .map_err(|e| e.to_string())?;
     let table = loop {
-        if let ServerMsg::Table(t) = c.recv().await.map_err(|e| e.to_string())? {
-            break t.table;
+        match c.recv().await.map_err(|e| e.to_string())? {
+            ServerMsg::Table(t) => break t.table,
+            ServerMsg::Error { message, .. } => return Err(message),
+            _ => {}
         }
     };
     for msg in [
@@ -339,7 +352,8 @@ async fn measure(args: &Args, door: &str) -> Measured {
     }
     let mut failed = 0;
     for t in tasks {
-        if let Ok(Err(e)) = t.await {
+        let ended = tokio::time::timeout(Duration::from_secs(20), t).await;
+        if let Ok(Ok(Err(e))) = ended {
             failed += 1;
             if failed == 1 {
                 eprintln!("{door}: a session failed: {e}");
@@ -367,7 +381,7 @@ async fn main() {
         "| door | sessions | actions a second | hall CPU (% of one core) | hall resident at most | bytes to a session per action |"
     );
     println!("|---|---|---|---|---|---|");
-    for door in ["ssh", "websocket"] {
+    for door in &args.doors {
         let m = measure(&args, door).await;
         // Let the tables of this door quiet down before the next.
         tokio::time::sleep(Duration::from_secs(3)).await;
