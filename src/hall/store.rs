@@ -26,6 +26,11 @@ const SCHEMA: i64 = 1;
 /// How often the write-ahead log is copied into the database.
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// Past this size the log is copied in and cut back to nothing, with
+/// writes held for the moment it takes: a passive copy never catches up
+/// with a hall that writes all the time, and the log would grow forever.
+const WAL_LIMIT: u64 = 64 << 20;
+
 /// What a new player starts with.
 pub const FIRST_BANKROLL: i64 = 10_000;
 
@@ -275,21 +280,40 @@ pub fn balance(conn: &Connection, account: &str) -> Result<i64, rusqlite::Error>
     )
 }
 
+/// The write-ahead log beside the database at `path`.
+fn wal_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    name.into()
+}
+
 impl Store {
     /// Opens (or makes) the store at `path` and starts its thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with(path, WAL_LIMIT)
+    }
+
+    /// [`Store::open`] with the log cut back past `wal_limit` bytes.
+    fn open_with(path: &Path, wal_limit: u64) -> Result<Store, StoreError> {
         let mut conn = Connection::open(path)?;
         migrate(&mut conn, &path.display().to_string())?;
         // Commits never wait on a checkpoint's disk flush: a second
         // connection copies the log into the database in the background.
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         let checkpointer = Connection::open(path)?;
+        let wal = wal_path(path);
         thread::Builder::new()
             .name("hall-checkpoint".into())
             .spawn(move || {
                 loop {
                     thread::sleep(CHECKPOINT_EVERY);
-                    let _ = checkpointer.pragma_update(None, "wal_checkpoint", "PASSIVE");
+                    let size = std::fs::metadata(&wal).map_or(0, |m| m.len());
+                    let mode = if size > wal_limit {
+                        "TRUNCATE"
+                    } else {
+                        "PASSIVE"
+                    };
+                    let _ = checkpointer.pragma_update(None, "wal_checkpoint", mode);
                 }
             })
             .map_err(|_| StoreError::Closed)?;
@@ -617,6 +641,32 @@ pub fn player_stats(conn: &Connection, player: i64) -> Result<Vec<(String, Total
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_log_is_cut_back_while_writes_go_on() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("hall.sqlite");
+        let store = Store::open_with(&path, 256 << 10).unwrap_or_else(|e| panic!("{e}"));
+        let wal = || std::fs::metadata(wal_path(&path)).map_or(0, |m| m.len());
+        let mut peak = 0;
+        let mut cut = false;
+        for round in 0..2_000 {
+            let reason = format!("round {round}");
+            store
+                .call_blocking(move |conn| {
+                    transfer(conn, &[("a".into(), 1), ("b".into(), -1)], &reason)
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+            let size = wal();
+            cut |= size < peak && peak > 256 << 10;
+            peak = peak.max(size);
+            if cut {
+                break;
+            }
+            thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(cut, "the log grew to {peak} bytes and was never cut back");
+    }
 
     #[test]
     fn jobs_committed_together_fail_alone() {
