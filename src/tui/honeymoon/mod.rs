@@ -79,7 +79,7 @@ fn legal_cards(seen: &Seen<Honeymoon>) -> Vec<Card> {
         .iter()
         .filter_map(|a| match a {
             Action::Play(c) => Some(*c),
-            Action::Call(_) => None,
+            _ => None,
         })
         .collect();
     cards.sort_by(|a, b| b.suit().cmp(&a.suit()).then(b.rank().cmp(&a.rank())));
@@ -91,7 +91,7 @@ fn legal_calls(seen: &Seen<Honeymoon>) -> Vec<Call> {
         .iter()
         .filter_map(|a| match a {
             Action::Call(c) => Some(*c),
-            Action::Play(_) => None,
+            _ => None,
         })
         .collect()
 }
