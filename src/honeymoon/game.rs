@@ -1059,6 +1059,7 @@ impl Honeymoon {
         self.play_tricks[seat] += tricks;
         self.play_tricks[1 - seat] += left - tricks;
         self.claim = Some((seat, tricks));
+        self.led = None;
         let mut events = vec![Event::Claimed { seat, tricks, left }];
         events.extend(self.finish());
         Ok(events)

@@ -52,7 +52,7 @@ pub fn notes(event: &Event) -> Vec<Note> {
             .seat(*seat)
             .verb("claim")
             .amount(u64::from(*tricks))
-            .text(format!("of the {left} tricks left: the claim holds")),
+            .text(format!("of {left}: it holds")),
         Event::DealOver(r) => {
             let need = r.contract.target();
             let n = Note::new().tone(Tone::Highlight).seat(r.contract.declarer);

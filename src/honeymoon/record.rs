@@ -393,8 +393,15 @@ pub fn read_file(path: &Path) -> Result<Vec<DealRecord>, RecordError> {
 
 /// [`read_file`] for text in hand.
 pub fn read_text(text: &str) -> Result<Vec<DealRecord>, RecordError> {
-    match text.trim_start().chars().next() {
-        Some('{' | '[') => DealRecord::from_json(text),
+    let mut chars = text.trim_start().chars();
+    let first = chars.next();
+    // A PBN tag is `[` and a name; a JSON array `[` and a value.
+    let tag = chars
+        .find(|c| !c.is_whitespace())
+        .is_some_and(char::is_alphabetic);
+    match first {
+        Some('{') => DealRecord::from_json(text),
+        Some('[') if !tag => DealRecord::from_json(text),
         Some(_) => super::pbn::read(text),
         None => Err(RecordError::Empty),
     }
@@ -510,38 +517,5 @@ pub mod contract_text {
 
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Contract, D::Error> {
         parse(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
-}
-
-/// Writes `record` into `dir` as `NAME.json`, `NAME-2.json`, … (the first
-/// name not taken), creating the directory; returns the path.
-pub fn write_new(
-    dir: &Path,
-    name: &str,
-    ext: &str,
-    text: &str,
-) -> std::io::Result<std::path::PathBuf> {
-    std::fs::create_dir_all(dir)?;
-    let mut n = 1;
-    loop {
-        let file = if n == 1 {
-            format!("{name}.{ext}")
-        } else {
-            format!("{name}-{n}.{ext}")
-        };
-        let path = dir.join(file);
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut f) => {
-                use std::io::Write;
-                f.write_all(text.as_bytes())?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,
-            Err(e) => return Err(e),
-        }
     }
 }
