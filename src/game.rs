@@ -207,6 +207,23 @@ pub trait Playable:
         None
     }
 
+    /// The file extension under which a table on this machine keeps
+    /// [`Playable::deal_record`] of every finished deal in the data
+    /// directory (`None`: it keeps none).
+    const RECORD_EXT: Option<&'static str> = None;
+
+    /// Whether a person at a table on this machine may take the session
+    /// back to `earlier`, a state of the current deal (undo). By default
+    /// nothing is taken back.
+    fn may_rewind(&self, _earlier: &Self) -> bool {
+        false
+    }
+
+    /// The session was just taken back to this state (an undo): a game
+    /// that marks deals with undos counts it here. Replaying the log
+    /// calls it at the same step.
+    fn rewound(&mut self) {}
+
     /// What dealing the first deal did, as [`Playable::next_deal`] reports
     /// the others (called right after [`Playable::new`]).
     fn opening(&self) -> Vec<Self::Event>;

@@ -42,6 +42,9 @@ pub struct Record {
     pub seat: usize,
     /// The game's unit for this deal (the big blind; 1 elsewhere).
     pub unit: f64,
+    /// The deal's record to keep in the data directory, for games that
+    /// keep them: its file extension and text.
+    pub file: Option<(&'static str, String)>,
 }
 
 /// All lifetime statistics, by game.
@@ -110,6 +113,7 @@ mod tests {
             scores,
             seat: 0,
             unit: 1.0,
+            file: None,
         };
         s.add(&doom(vec![1.0, 0.0]));
         s.add(&doom(vec![0.5, 0.5]));
@@ -120,6 +124,7 @@ mod tests {
             scores: vec![40.0, -40.0],
             seat: 0,
             unit: 20.0,
+            file: None,
         });
         assert_eq!(s.line("holdem", Tally::Chips), "1 hand, +200.0 bb/100");
         assert_eq!(s.line("honeymoon", Tally::Points), "");

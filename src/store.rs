@@ -88,6 +88,11 @@ impl Store {
         self.data.join(format!("{name}.json"))
     }
 
+    /// The directory kept deal records go in, by game.
+    pub fn deals_dir(&self, game: &str) -> PathBuf {
+        self.data.join("deals").join(game)
+    }
+
     /// The path of a configuration file by name.
     pub fn config_path(&self, name: &str) -> PathBuf {
         self.config.join(format!("{name}.json"))
@@ -159,6 +164,34 @@ pub fn remove(path: &Path) -> Result<(), StoreError> {
             source: e,
         }),
         _ => Ok(()),
+    }
+}
+
+/// Writes a new file `NAME.EXT` into `dir` (or `NAME-2.EXT`, … the first
+/// name not taken), creating the directory; returns its path. Kept deal
+/// records are written this way, never over another.
+pub fn write_new(dir: &Path, name: &str, ext: &str, text: &str) -> io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    let mut n = 1;
+    loop {
+        let file = if n == 1 {
+            format!("{name}.{ext}")
+        } else {
+            format!("{name}-{n}.{ext}")
+        };
+        let path = dir.join(file);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut f) => {
+                f.write_all(text.as_bytes())?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => n += 1,
+            Err(e) => return Err(e),
+        }
     }
 }
 

@@ -314,3 +314,142 @@ fn sim_reports_both_bots_and_replays_from_a_seed() {
         + v["bots"][1]["match_points"].as_f64().unwrap_or(-1.0);
     assert!((mp - 3.0).abs() < 1e-9, "match points sum to the deals");
 }
+
+#[test]
+fn sim_records_every_deal_and_review_reads_them_back() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let records = dir.path().join("deals");
+    let records_arg = records.to_string_lossy().to_string();
+    cardgames()
+        .args([
+            "honeymoon",
+            "sim",
+            "--games",
+            "2",
+            "--ai",
+            "greedy,random",
+            "--seed",
+            "4",
+            "--records",
+            &records_arg,
+        ])
+        .assert()
+        .success();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&records)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "one record per deal played: {files:?}");
+    for file in &files {
+        let path = file.to_string_lossy().to_string();
+        let out = cardgames()
+            .args(["honeymoon", "review", &path, "--json", "--samples", "0"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let deals = json_lines(&out);
+        assert_eq!(deals.len(), 1);
+        let plays = deals[0]["plays"].as_array().cloned().unwrap_or_default();
+        assert!(!plays.is_empty());
+        let mut lost = [0u64; 2];
+        for p in &plays {
+            let (before, after) = (&p["north_before"], &p["north_after"]);
+            let (b, a) = (before.as_u64().unwrap_or(99), after.as_u64().unwrap_or(99));
+            let cost = p["cost"].as_u64().unwrap_or(99);
+            match p["seat"].as_str() {
+                Some("N") => {
+                    assert_eq!(cost, b - a);
+                    lost[0] += cost;
+                }
+                Some("S") => {
+                    assert_eq!(cost, a - b);
+                    lost[1] += cost;
+                }
+                other => panic!("seat {other:?}"),
+            }
+            assert!(p["card"].as_str().is_some_and(|c| c.len() == 2));
+        }
+        assert_eq!(deals[0]["lost"]["N"].as_u64(), Some(lost[0]));
+        assert_eq!(deals[0]["lost"]["S"].as_u64(), Some(lost[1]));
+        // The same deal as PBN reviews the same.
+        let pbn = cardgames()
+            .args(["honeymoon", "review", &path, "--to-pbn"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let pbn_path = dir.path().join("deal.pbn");
+        std::fs::write(&pbn_path, &pbn).unwrap_or_else(|e| panic!("{e}"));
+        let again = cardgames()
+            .args(["honeymoon", "review"])
+            .arg(&pbn_path)
+            .args(["--json", "--samples", "0"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(json_lines(&again), deals);
+    }
+    // Text output names mistakes and the lost tricks.
+    let path = files[0].to_string_lossy().to_string();
+    cardgames()
+        .args(["honeymoon", "review", &path, "--ascii", "--samples", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Tricks lost to mistakes"))
+        .stdout(predicate::str::contains("Exchange:"));
+}
+
+#[test]
+fn review_refuses_bad_and_truncated_files_with_one_line() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let records = dir.path().join("deals");
+    let records_arg = records.to_string_lossy().to_string();
+    cardgames()
+        .args([
+            "honeymoon",
+            "sim",
+            "--games",
+            "1",
+            "--ai",
+            "greedy,greedy",
+            "--seed",
+            "2",
+            "--records",
+            &records_arg,
+            "--records-format",
+            "pbn",
+        ])
+        .assert()
+        .success();
+    let good = records.join("deal-00001-1.pbn");
+    let text = std::fs::read_to_string(&good).unwrap_or_else(|e| panic!("{e}"));
+    let cut = dir.path().join("cut.pbn");
+    std::fs::write(&cut, &text[..text.len() - 40]).unwrap_or_else(|e| panic!("{e}"));
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(
+        &garbage,
+        "{\"format\": \"cardgames-honeymoon-deal\", \"version\": 1, \"hands\"",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let missing = dir.path().join("none.pbn");
+    for (file, message) in [
+        (&cut, "cut short"),
+        (&garbage, "not a honeymoon deal record"),
+        (&missing, "none.pbn"),
+    ] {
+        let path = file.to_string_lossy().to_string();
+        fails_with_stdin(&["honeymoon", "review", &path], "", message);
+    }
+    let path = good.to_string_lossy().to_string();
+    cardgames()
+        .args(["honeymoon", "review", &path, "--samples", "0"])
+        .assert()
+        .success();
+}

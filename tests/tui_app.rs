@@ -450,6 +450,23 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
         .unwrap_or_else(|| panic!("screen"));
     let result = view.result.unwrap_or_else(|| panic!("scored"));
     assert_eq!(result.totals, view.totals);
+    // The deal's record is kept in the data directory and reads back.
+    let kept: Vec<_> = std::fs::read_dir(dir.path().join("deals/honeymoon"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let records =
+        cardgames::honeymoon::record::read_file(&kept[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Some(&records[0]), view.record.as_ref());
+    // The review of the deal, then the match.
+    press(&mut app, KeyCode::Char('r'));
+    insta::assert_snapshot!("honeymoon_review", screen(&mut app, 80, 24));
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('m'));
+    insta::assert_snapshot!("honeymoon_match", screen(&mut app, 80, 24));
+    press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(
         app.table::<Honeymoon>().map(|h| h.seen().view.phase),
@@ -648,7 +665,7 @@ fn a_honeymoon_deal_played_with_the_mouse() {
             (Phase::Exchange | Phase::Play, Stage::Turn(1)) => {
                 let Some(card) = seen.legal.iter().find_map(|a| match a {
                     Action::Play(c) => Some(*c),
-                    Action::Call(_) => None,
+                    _ => None,
                 }) else {
                     panic!("no card to play")
                 };

@@ -111,3 +111,86 @@ fn ctrl_c_quits_and_restores() {
     assert!(s.contains("exit=0"), "{s}");
     assert!(!t.alternate_screen());
 }
+
+#[test]
+fn honeymoon_undo_claim_review_match_and_the_kept_record() {
+    if !have("tmux", "-V") {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let config = home.path().join(".config/cardgames");
+    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let bin = env!("CARGO_BIN_EXE_cardgames");
+    let t = Tmux::run(
+        "honeymoon",
+        home.path(),
+        (100, 32),
+        &[
+            bin,
+            "honeymoon",
+            "--seed",
+            "3",
+            "--level",
+            "hard",
+            "--duplicate",
+        ],
+    );
+    // Pass until a contract is reached, then play the exchange.
+    for _ in 0..20 {
+        let s = t.wait_for_any(&["Your call", "Your card"]);
+        if s.contains("Your card") {
+            break;
+        }
+        t.keys(&["p"]);
+    }
+    for _ in 0..40 {
+        let s = t.wait_for_any(&["Your card", "Deal scored"]);
+        if s.contains("Play ·") || s.contains("Deal scored") {
+            break;
+        }
+        t.keys(&["Enter"]);
+    }
+    // Two cards of the play, then take the last back.
+    t.wait_for("Your card");
+    t.keys(&["Enter"]);
+    t.wait_for("Your card");
+    t.keys(&["Enter"]);
+    t.wait_for("Your card");
+    t.keys(&["u"]);
+    t.wait_for("You take back your last card");
+    // Claim every trick left: held only if the solver agrees; conceding
+    // them all always holds.
+    t.keys(&["c"]);
+    t.wait_for("tricks left: ↑/↓, enter");
+    t.keys(&["Enter"]);
+    let s = t.wait_for_any(&["claim refused", "Deal scored"]);
+    if s.contains("claim refused") {
+        t.keys(&["c"]);
+        t.wait_for("tricks left");
+        t.keys(&["j"; 13]);
+        t.wait_for("Claim 0 of");
+        t.keys(&["Enter"]);
+    }
+    t.wait_for("Deal scored");
+    t.keys(&["r"]);
+    t.wait_for("Lost to mistakes");
+    t.keys(&["Escape"]);
+    t.keys(&["m"]);
+    let s = t.wait_for("Match ·");
+    assert!(s.contains('*'), "the deal with an undo is marked:\n{s}");
+    t.keys(&["Escape"]);
+    t.keys(&["n"]);
+    t.wait_for("Your call");
+    t.keys(&["q"]);
+    t.wait_for("Resume Honeymoon bridge");
+    let kept = home.path().join(".local/share/cardgames/deals/honeymoon");
+    let files: Vec<_> = std::fs::read_dir(&kept)
+        .unwrap_or_else(|e| panic!("{}: {e}", kept.display()))
+        .collect();
+    assert_eq!(files.len(), 1);
+}

@@ -18,6 +18,9 @@ use cardgames::game::Game;
 use cardgames::honeymoon::db::Db;
 use cardgames::honeymoon::db_build;
 use cardgames::honeymoon::game::Honeymoon;
+use cardgames::honeymoon::pbn;
+use cardgames::honeymoon::record::{DealRecord, contract_text, read_file, seat_text};
+use cardgames::honeymoon::review::{self as deal_review, Review};
 use cardgames::honeymoon::solver::{Analysis, Solver};
 use cardgames::honeymoon::{NORTH, Position, SOUTH, parse_trump};
 use cardgames::runner::make_bot;
@@ -50,6 +53,29 @@ pub enum HoneymoonCommand {
     },
     /// Play bots against each other, seats alternated each deal.
     Sim(SimArgs),
+    /// Review recorded deals double dummy: every card's cost, the best
+    /// cards, the running par, the worth of the exchange's face-up cards.
+    Review(ReviewArgs),
+}
+
+/// Arguments of `honeymoon review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// A deal record: JSON (as the app and `sim --records` keep them) or
+    /// PBN; a file may hold several deals.
+    file: PathBuf,
+    /// Print one JSON object per deal.
+    #[arg(long)]
+    json: bool,
+    /// Sampled worlds per exchange trick (0: review the play only).
+    #[arg(long, default_value_t = 8)]
+    samples: usize,
+    /// Seed of the exchange samples.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Write the deals read as PBN (to stdout) instead of reviewing them.
+    #[arg(long, conflicts_with = "json")]
+    to_pbn: bool,
 }
 
 /// Arguments of `honeymoon solve`.
@@ -118,6 +144,12 @@ pub struct SimArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Write a record of every deal played into this directory.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+    /// The records' format: json or pbn.
+    #[arg(long, default_value = "json", value_parser = ["json", "pbn"])]
+    records_format: String,
     #[command(flatten)]
     options: super::play::HoneymoonOptions,
 }
@@ -130,8 +162,9 @@ pub fn run(args: HoneymoonArgs, ascii: bool, out: &mut dyn Write) -> Result<(), 
             command: DbCommand::Build(a),
         }) => build_db(a, out),
         Some(HoneymoonCommand::Sim(a)) => sim(a, out),
+        Some(HoneymoonCommand::Review(a)) => review(a, ascii, out),
         None => Err(CliError::Input(
-            "choose a honeymoon command: solve, db build or sim (see --help)".into(),
+            "choose a honeymoon command: solve, db build, sim or review (see --help)".into(),
         )),
     }
 }
@@ -346,11 +379,35 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         seed,
         max_actions: Some(10_000),
     };
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
+    }
     let counts = Mutex::new(Counts::default());
+    let write_failed: Mutex<Option<String>> = Mutex::new(None);
     let standings = matches::run(&spec, make_bot::<Honeymoon>, |p| {
         let Some(result) = p.game.outcome() else {
             return;
         };
+        if let Some(dir) = &args.records
+            && let Some(mut record) = DealRecord::of_game(p.game)
+        {
+            record.names = [
+                names[p.bot_of_seat[0]].clone(),
+                names[p.bot_of_seat[1]].clone(),
+            ];
+            let (ext, text) = if args.records_format == "pbn" {
+                ("pbn", pbn::write(std::slice::from_ref(&record)))
+            } else {
+                ("json", record.to_json() + "\n")
+            };
+            let path = dir.join(format!("deal-{:05}-{}.{ext}", p.deal + 1, p.play % 2 + 1));
+            if let Err(e) = std::fs::write(&path, text)
+                && let Ok(mut failed) = write_failed.lock()
+            {
+                *failed = Some(format!("{}: {e}", path.display()));
+            }
+        }
         if let Ok(mut c) = counts.lock() {
             let declarer = p.bot_of_seat[result.contract.declarer];
             c.contracts[declarer] += 1;
@@ -361,6 +418,9 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    if let Some(why) = write_failed.into_inner().ok().flatten() {
+        return Err(CliError::Failed(why));
+    }
     let c = counts.into_inner().unwrap_or_default();
     let mut match_points = [0.0f64; 2];
     for net in c.net.values() {
@@ -403,5 +463,152 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
         writeln!(out, "redeals (two passes): {}", c.redeals)?;
     }
+    Ok(())
+}
+
+/// `honeymoon review`: every deal of the file, reviewed.
+fn review(args: ReviewArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let records = read_file(&args.file)
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?;
+    if args.to_pbn {
+        write!(out, "{}", pbn::write(&records))?;
+        return Ok(());
+    }
+    let mut solver = Solver::new();
+    for (i, record) in records.iter().enumerate() {
+        let r = deal_review::review(record, &mut solver, args.samples, args.seed).map_err(|e| {
+            CliError::Input(format!("{}: deal {}: {e}", args.file.display(), i + 1))
+        })?;
+        if args.json {
+            writeln!(out, "{}", review_json(i + 1, record, &r))?;
+        } else {
+            write_review(i + 1, record, &r, args.samples, ascii, out)?;
+        }
+    }
+    Ok(())
+}
+
+fn by_seat<T: serde::Serialize>(v: [T; 2]) -> Value {
+    let [n, s] = v;
+    json!({"N": n, "S": s})
+}
+
+fn review_json(number: usize, record: &DealRecord, r: &Review) -> Value {
+    json!({
+        "deal": number,
+        "contract": contract_text::write(&record.contract),
+        "declarer": seat_text::letter(record.contract.declarer),
+        "declarer_tricks": record.declarer_tricks,
+        "score": by_seat(record.score),
+        "replay": record.replay,
+        "undos": record.undos,
+        "par": r.par,
+        "plays": r.plays,
+        "claim": r.claim,
+        "lost": by_seat(r.lost),
+        "exchange": r.exchange,
+    })
+}
+
+fn write_review(
+    number: usize,
+    record: &DealRecord,
+    r: &Review,
+    samples: usize,
+    ascii: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let card = |c: Card| if ascii { c.ascii() } else { c.glyph() };
+    let c = record.contract;
+    let need = c.target();
+    let made = if record.declarer_tricks >= need {
+        format!("made with {}", record.declarer_tricks)
+    } else {
+        format!("down {}", need - record.declarer_tricks)
+    };
+    let mut marks = Vec::new();
+    if record.replay {
+        marks.push("replay with the hands swapped".to_string());
+    }
+    if record.undos > 0 {
+        marks.push(format!("{} undo(s)", record.undos));
+    }
+    writeln!(
+        out,
+        "Deal {number}: {} by {} (needs {need}), {made}: N {} S {}{}",
+        c.bid,
+        seat_name(c.declarer),
+        record.score[NORTH],
+        record.score[SOUTH],
+        if marks.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", marks.join(", "))
+        }
+    )?;
+    if !r.exchange.is_empty() {
+        writeln!(
+            out,
+            "Exchange: the face-up card, who took it, its worth in play tricks to the taker ({samples} samples)"
+        )?;
+        for x in &r.exchange {
+            writeln!(
+                out,
+                "  {:>2}  {} taken by {} (the other drew {})  {:+.2}",
+                x.trick,
+                card(x.face_up),
+                seat_name(x.taken_by),
+                card(x.drawn),
+                x.worth
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "Play: North's tricks with best play (par) {} at the opening lead",
+        r.par
+    )?;
+    writeln!(
+        out,
+        "  trick seat card  N before  N after  cost  best instead"
+    )?;
+    for p in &r.plays {
+        let best = if p.cost > 0 {
+            p.best
+                .iter()
+                .map(|&c| card(c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  {:>5} {:<4} {:<4} {:>8}  {:>7}  {:>4}{}  {best}",
+            p.trick,
+            seat_text::letter(p.seat),
+            card(p.card),
+            p.north_before,
+            p.north_after,
+            p.cost,
+            if p.cost > 0 { " !" } else { "  " },
+        )?;
+    }
+    if let Some(cl) = r.claim {
+        writeln!(
+            out,
+            "  claim: {} claims {} (best play gives {}), cost {}",
+            seat_name(cl.seat),
+            cl.tricks,
+            cl.best,
+            cl.cost
+        )?;
+    }
+    writeln!(
+        out,
+        "Tricks lost to mistakes: North {}, South {}",
+        r.lost[NORTH], r.lost[SOUTH]
+    )?;
+    writeln!(out)?;
     Ok(())
 }

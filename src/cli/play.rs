@@ -130,6 +130,13 @@ pub struct HoneymoonOptions {
     /// How a deal scores: bridge, or difference (the trick difference × 10).
     #[arg(long, default_value = "bridge", value_parser = parsed::<Scoring>)]
     pub scoring: Scoring,
+    /// Duplicate: play every deal a second time with the hands swapped
+    /// (same 52 cards, same face-up order, same AI).
+    #[arg(long)]
+    pub duplicate: bool,
+    /// Practice: cards of the exchange may be taken back too.
+    #[arg(long)]
+    pub practice: bool,
 }
 
 impl HoneymoonOptions {
@@ -140,6 +147,8 @@ impl HoneymoonOptions {
             lead_rule: self.opening_lead,
             doubling: self.doubling,
             scoring: self.scoring,
+            practice: self.practice,
+            duplicate: self.duplicate,
         }
     }
 }

@@ -611,6 +611,7 @@ pub fn record_deal(conn: &Connection, deal: &DealRow) -> Result<(), StoreError> 
             scores: deal.scores.clone(),
             seat,
             unit: deal.unit,
+            file: None,
         });
         conn.execute(
             "INSERT OR REPLACE INTO stats (player, game, totals) VALUES (?1, ?2, ?3)",

@@ -198,6 +198,26 @@ pub fn greedy_card(
         .unwrap_or_else(|| Card::new(Rank::Two, Suit::Clubs))
 }
 
+/// Plays the rest of `g`'s exchange out with the greedy bot's cards for
+/// both seats and solves the play phase double dummy: declarer's tricks
+/// in the play.
+pub fn greedy_finish(mut g: Honeymoon, solver: &mut Solver) -> Option<u8> {
+    while g.phase() == Phase::Exchange {
+        let seat = g.to_act()?;
+        let card = greedy_card(g.hand(seat), g.led(), g.face_up(), trump_of(g.contract()));
+        g.apply(Action::Play(card)).ok()?;
+    }
+    let contract = g.contract()?;
+    let pos = Position {
+        hands: [g.hand(0), g.hand(1)],
+        trump: contract.bid.strain.trump(),
+        leader: g.leader(),
+        led: g.led(),
+    };
+    let t = solver.tricks(&pos).ok()?;
+    Some(g.play_tricks()[contract.declarer] + t[contract.declarer])
+}
+
 /// The simulation bot.
 #[derive(Debug, Clone)]
 pub struct StrongBot {
@@ -226,21 +246,8 @@ impl StrongBot {
 
     /// Plays a sampled world's exchange out greedily and solves the play
     /// phase: declarer's tricks.
-    fn finish(&mut self, mut g: Honeymoon) -> Option<u8> {
-        while g.phase() == Phase::Exchange {
-            let seat = g.to_act()?;
-            let card = greedy_card(g.hand(seat), g.led(), g.face_up(), trump_of(g.contract()));
-            g.apply(Action::Play(card)).ok()?;
-        }
-        let contract = g.contract()?;
-        let pos = Position {
-            hands: [g.hand(0), g.hand(1)],
-            trump: contract.bid.strain.trump(),
-            leader: g.leader(),
-            led: g.led(),
-        };
-        let t = self.solver.tricks(&pos).ok()?;
-        Some(g.play_tricks()[contract.declarer] + t[contract.declarer])
+    fn finish(&mut self, g: Honeymoon) -> Option<u8> {
+        greedy_finish(g, &mut self.solver)
     }
 
     fn bid(&mut self, view: &View, rng: &mut GameRng) -> Call {
@@ -505,6 +512,7 @@ mod tests {
                 lead_rule: super::super::game::LeadRule::Defender,
                 doubling: true,
                 scoring: super::super::game::Scoring::Difference,
+                ..Options::default()
             },
         ];
         for (i, options) in variants.into_iter().enumerate() {

@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::{BOT_NAMES, make_bot};
 use super::narration;
-use super::{NORTH, SOUTH, lead_wins, legal_cards};
+use super::record::DealRecord;
+use super::solver::Solver;
+use super::{NORTH, Position, SOUTH, lead_wins, legal_cards};
 use crate::cards::{Card, CardSet, Suit};
 use crate::form::{Choices, Field, Form, unknown};
 use crate::game::{BoxBot, Game, Level, Playable, Seat, SetupError, rng_from_seed};
@@ -98,6 +100,28 @@ impl fmt::Display for Bid {
     }
 }
 
+impl std::str::FromStr for Bid {
+    type Err = String;
+
+    /// `1S`, `3NT` (or `3N`), any case; a suit symbol for the strain.
+    fn from_str(s: &str) -> Result<Bid, String> {
+        let t = s.trim();
+        let bad = || format!("'{t}' is not a bid (like 1S or 3NT)");
+        let mut chars = t.chars();
+        let level = chars
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|l| (1..=7).contains(l))
+            .ok_or_else(bad)? as u8;
+        let rest: String = chars.collect();
+        let strain = match crate::honeymoon::parse_trump(&rest) {
+            Some(trump) => Strain::of_trump(trump),
+            None => return Err(bad()),
+        };
+        Ok(Bid { level, strain })
+    }
+}
+
 /// One call in the auction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Call {
@@ -111,13 +135,46 @@ pub enum Call {
     Redouble,
 }
 
-/// A move: a call in the auction, or a card in the exchange or play.
+impl fmt::Display for Call {
+    /// `Pass`, `1S`, `3NT`, `X` (double), `XX` (redouble), as PBN writes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("Pass"),
+            Call::Bid(b) => write!(f, "{b}"),
+            Call::Double => f.write_str("X"),
+            Call::Redouble => f.write_str("XX"),
+        }
+    }
+}
+
+impl std::str::FromStr for Call {
+    type Err = String;
+
+    /// What [`Call`]'s `Display` writes, any case (`P` for pass too).
+    fn from_str(s: &str) -> Result<Call, String> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "PASS" | "P" => Ok(Call::Pass),
+            "X" => Ok(Call::Double),
+            "XX" => Ok(Call::Redouble),
+            _ => s.parse().map(Call::Bid),
+        }
+    }
+}
+
+/// A move: a call in the auction, a card in the exchange or play, or a
+/// claim in the play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// A call.
     Call(Call),
     /// A card.
     Play(Card),
+    /// The seat to act claims this many of the tricks left (the current
+    /// one included), the other seat taking the rest. It holds, and ends
+    /// the deal, only when the solver finds that many against best
+    /// defence; otherwise it is refused and play goes on. Never among the
+    /// legal actions a bot picks from.
+    Claim(u8),
 }
 
 /// The final contract.
@@ -198,6 +255,14 @@ pub struct Options {
     pub doubling: bool,
     /// The score table.
     pub scoring: Scoring,
+    /// Practice: a person may also take back cards of the exchange (and
+    /// so learn which stock card comes next).
+    #[serde(default)]
+    pub practice: bool,
+    /// Duplicate: every deal is played a second time with the hands
+    /// swapped (same 52 cards, same face-up order).
+    #[serde(default)]
+    pub duplicate: bool,
 }
 
 impl Default for Options {
@@ -207,11 +272,14 @@ impl Default for Options {
             lead_rule: LeadRule::ExchangeLoser,
             doubling: false,
             scoring: Scoring::Bridge,
+            practice: false,
+            duplicate: false,
         }
     }
 }
 
 const ON_OFF: [bool; 2] = [true, false];
+const OFF_ON: [bool; 2] = [false, true];
 const LEADS: [LeadRule; 2] = [LeadRule::ExchangeLoser, LeadRule::Defender];
 const SCORINGS: [Scoring; 2] = [Scoring::Bridge, Scoring::Difference];
 
@@ -229,6 +297,16 @@ impl Form for Options {
                 Scoring::Bridge => "bridge scores".into(),
                 Scoring::Difference => "trick difference × 10".into(),
             }),
+            Choices::of(&OFF_ON, &self.duplicate).field(
+                "duplicate",
+                "Replay each deal with the hands swapped",
+                yes_no,
+            ),
+            Choices::of(&OFF_ON, &self.practice).field(
+                "practice",
+                "Practice: undo in the exchange too",
+                yes_no,
+            ),
         ]
     }
 
@@ -238,6 +316,10 @@ impl Form for Options {
             "doubling" => self.doubling = Choices::of(&ON_OFF, &self.doubling).get(key, index)?,
             "lead" => self.lead_rule = Choices::of(&LEADS, &self.lead_rule).get(key, index)?,
             "scoring" => self.scoring = Choices::of(&SCORINGS, &self.scoring).get(key, index)?,
+            "duplicate" => {
+                self.duplicate = Choices::of(&OFF_ON, &self.duplicate).get(key, index)?
+            }
+            "practice" => self.practice = Choices::of(&OFF_ON, &self.practice).get(key, index)?,
             _ => return Err(unknown(key)),
         }
         Ok(())
@@ -290,6 +372,16 @@ pub enum Event {
     DrewHidden(Seat, Option<Card>),
     /// The play phase began with this seat on lead.
     PlayBegan(Seat),
+    /// A claim held: this seat takes this many of the tricks that were
+    /// left, the other the rest.
+    Claimed {
+        /// Who claimed.
+        seat: Seat,
+        /// Tricks claimed.
+        tricks: u8,
+        /// Tricks that were left.
+        left: u8,
+    },
     /// The deal ended with this result.
     DealOver(DealResult),
     /// The next deal of the match was dealt by this seat.
@@ -317,6 +409,37 @@ pub enum RuleError {
     /// A new deal was asked for before this one ended.
     #[error("the deal is still going")]
     InProgress,
+    /// A claim outside the play, or of more tricks than are left.
+    #[error("you can claim up to {left} tricks, and only in the play")]
+    BadClaim {
+        /// Tricks left.
+        left: u8,
+    },
+    /// The solver finds a defence that holds the claimer below the claim.
+    #[error(
+        "claim refused: against best defence you take {best} of the {left} tricks left, not {claimed}"
+    )]
+    ClaimRefused {
+        /// Tricks claimed.
+        claimed: u8,
+        /// What the claimer takes with best play on both sides.
+        best: u8,
+        /// Tricks left.
+        left: u8,
+    },
+}
+
+/// One finished deal of a match, as the match view lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealLine {
+    /// The result.
+    pub result: DealResult,
+    /// The deal was the swapped replay of the one before (duplicate).
+    pub replay: bool,
+    /// Cards taken back during the deal.
+    pub undos: u32,
+    /// The play ended with a claim.
+    pub claimed: bool,
 }
 
 /// The result of one deal.
@@ -356,6 +479,24 @@ pub struct Honeymoon {
     hidden_draws: [Vec<Card>; 2],
     result: Option<DealResult>,
     totals: [i64; 2],
+    /// The hands as dealt.
+    #[serde(default)]
+    dealt: [CardSet; 2],
+    /// The stock as dealt, next card last.
+    #[serde(default)]
+    pack: Vec<Card>,
+    /// This deal replays the one before with the hands swapped.
+    #[serde(default)]
+    replay: bool,
+    /// Cards taken back this deal.
+    #[serde(default)]
+    undos: u32,
+    /// The claim that ended the play: who, and how many tricks.
+    #[serde(default)]
+    claim: Option<(Seat, u8)>,
+    /// The match's finished deals.
+    #[serde(default)]
+    deals: Vec<DealLine>,
 }
 
 /// What one seat sees.
@@ -403,6 +544,14 @@ pub struct View {
     pub totals: [i64; 2],
     /// The result, once over.
     pub result: Option<DealResult>,
+    /// This deal replays the one before with the hands swapped.
+    pub replay: bool,
+    /// Cards taken back this deal.
+    pub undos: u32,
+    /// The match's finished deals.
+    pub deals: Vec<DealLine>,
+    /// The whole deal, once it is over (nothing is hidden then).
+    pub record: Option<DealRecord>,
 }
 
 impl View {
@@ -463,6 +612,12 @@ impl Honeymoon {
             hidden_draws: [Vec::new(), Vec::new()],
             result: None,
             totals: [0; 2],
+            dealt: [CardSet::EMPTY; 2],
+            pack: Vec::new(),
+            replay: false,
+            undos: 0,
+            claim: None,
+            deals: Vec::new(),
         };
         g.deal();
         g
@@ -473,7 +628,59 @@ impl Honeymoon {
         let mut g = Honeymoon::new(self.options, 1 - self.dealer, self.seed);
         g.deal_number = self.deal_number + 1;
         g.totals = self.totals;
+        g.deals = self.deals.clone();
         g.deal();
+        g
+    }
+
+    /// The same deal again with the hands swapped: each seat gets the
+    /// cards the other was dealt, the other seat deals, the stock comes
+    /// in the same order.
+    fn swapped(&self) -> Honeymoon {
+        let mut g = self.following();
+        g.deal_number = self.deal_number;
+        g.hands = [self.dealt[1], self.dealt[0]];
+        g.dealt = g.hands;
+        g.pack = self.pack.clone();
+        g.stock = self.pack.clone();
+        g.replay = true;
+        g
+    }
+
+    /// A deal from given cards: these hands and this stock (next card
+    /// last), `dealer` to call first. Records replay from it.
+    pub fn from_deal(
+        options: Options,
+        dealer: Seat,
+        hands: [CardSet; 2],
+        stock: Vec<Card>,
+    ) -> Honeymoon {
+        let mut g = Honeymoon::new(options, dealer, 0);
+        g.hands = hands;
+        g.dealt = hands;
+        g.pack = stock.clone();
+        g.stock = stock;
+        g
+    }
+
+    /// A deal at the start of the play: these hands, this contract,
+    /// `leader` on lead (a record with no exchange replays from it).
+    pub fn at_play(
+        options: Options,
+        hands: [CardSet; 2],
+        contract: Contract,
+        leader: Seat,
+    ) -> Honeymoon {
+        let mut g = Honeymoon::new(options, contract.declarer, 0);
+        g.hands = hands;
+        g.dealt = hands;
+        g.pack.clear();
+        g.stock.clear();
+        g.contract = Some(contract);
+        g.phase = Phase::Play;
+        g.exchange_tricks = 13;
+        g.leader = leader;
+        g.to_act = leader;
         g
     }
 
@@ -483,17 +690,32 @@ impl Honeymoon {
     pub fn at_exchange(
         options: Options,
         hands: [CardSet; 2],
+        stock: Vec<Card>,
+        contract: Contract,
+    ) -> Honeymoon {
+        Honeymoon::at_exchange_led(options, hands, stock, contract, contract.declarer)
+    }
+
+    /// [`Honeymoon::at_exchange`] with `leader` to lead the next exchange
+    /// trick (after the first, its winner leads).
+    pub fn at_exchange_led(
+        options: Options,
+        hands: [CardSet; 2],
         mut stock: Vec<Card>,
         contract: Contract,
+        leader: Seat,
     ) -> Honeymoon {
         let mut g = Honeymoon::new(options, contract.declarer, 0);
         g.hands = hands;
+        g.dealt = hands;
+        g.pack = stock.clone();
         g.face_up = stock.pop();
         g.stock = stock;
         g.contract = Some(contract);
         g.phase = Phase::Exchange;
-        g.leader = contract.declarer;
-        g.to_act = contract.declarer;
+        g.exchange_tricks = (13 - g.stock.len().div_ceil(2)) as u8;
+        g.leader = leader;
+        g.to_act = leader;
         g
     }
 
@@ -529,6 +751,12 @@ impl Honeymoon {
             },
             result: view.result,
             totals: view.totals,
+            dealt: [CardSet::EMPTY; 2],
+            pack: Vec::new(),
+            replay: view.replay,
+            undos: view.undos,
+            claim: None,
+            deals: Vec::new(),
         }
     }
 
@@ -545,18 +773,70 @@ impl Honeymoon {
             pack[13..26].iter().copied().collect(),
         ];
         self.stock = pack[26..].to_vec();
+        self.dealt = self.hands;
+        self.pack = self.stock.clone();
         self.phase = Phase::Bidding;
         self.auction.clear();
         self.to_act = self.dealer;
         self.leader = self.dealer;
     }
 
-    /// The options.
     /// Deals dealt before this one in the match, thrown-in deals included.
     pub fn deal_number(&self) -> u64 {
         self.deal_number
     }
 
+    /// The match seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The hands as dealt.
+    pub fn dealt(&self) -> [CardSet; 2] {
+        self.dealt
+    }
+
+    /// The stock as dealt, next card last.
+    pub fn pack(&self) -> &[Card] {
+        &self.pack
+    }
+
+    /// The calls of the auction.
+    pub fn auction(&self) -> &[(Seat, Call)] {
+        &self.auction
+    }
+
+    /// This deal replays the one before with the hands swapped.
+    pub fn is_replay(&self) -> bool {
+        self.replay
+    }
+
+    /// Cards taken back this deal.
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// The claim that ended the play: who, and how many tricks.
+    pub fn claim(&self) -> Option<(Seat, u8)> {
+        self.claim
+    }
+
+    /// The match's finished deals.
+    pub fn deals(&self) -> &[DealLine] {
+        &self.deals
+    }
+
+    /// The play-phase position now (none before the play).
+    pub fn position(&self) -> Option<Position> {
+        (self.phase == Phase::Play).then(|| Position {
+            hands: self.hands,
+            trump: self.contract.and_then(|c| c.bid.strain.trump()),
+            leader: self.leader,
+            led: self.led,
+        })
+    }
+
+    /// The options.
     pub fn options(&self) -> Options {
         self.options
     }
@@ -675,6 +955,7 @@ impl Honeymoon {
         self.auction.push((seat, call));
         match (call, last) {
             (Call::Pass, None) if self.auction.len() >= 2 => {
+                self.replay = false;
                 self.dealer = 1 - self.dealer;
                 self.deal_number += 1;
                 self.deal();
@@ -749,31 +1030,69 @@ impl Honeymoon {
             }
         } else {
             self.play_tricks[winner] += 1;
-            if self.hands[0].is_empty()
-                && let Some(contract) = self.contract
-            {
-                let tricks = self.play_tricks[contract.declarer];
-                let points = deal_score(contract, tricks, self.options.scoring);
-                let mut score = [0i64; 2];
-                if points >= 0 {
-                    score[contract.declarer] = points;
-                } else {
-                    score[1 - contract.declarer] = -points;
-                }
-                self.totals[0] += score[0];
-                self.totals[1] += score[1];
-                let result = DealResult {
-                    contract,
-                    declarer_tricks: tricks,
-                    score,
-                    totals: self.totals,
-                };
-                self.result = Some(result);
-                self.phase = Phase::Over;
-                events.push(Event::DealOver(result));
+            if self.hands[0].is_empty() {
+                events.extend(self.finish());
             }
         }
         Ok(events)
+    }
+
+    /// The seat to act claims `tricks` of those left: checked with the
+    /// solver against best defence.
+    fn claim_tricks(&mut self, tricks: u8) -> Result<Vec<Event>, RuleError> {
+        let seat = self.to_act;
+        let position = self.position();
+        let left = position.map_or(0, |p| p.tricks_left() as u8);
+        let Some(position) = position.filter(|_| tricks <= left) else {
+            return Err(RuleError::BadClaim { left });
+        };
+        let best = Solver::new()
+            .tricks(&position)
+            .map_err(|_| RuleError::BadClaim { left })?[seat];
+        if best < tricks {
+            return Err(RuleError::ClaimRefused {
+                claimed: tricks,
+                best,
+                left,
+            });
+        }
+        self.play_tricks[seat] += tricks;
+        self.play_tricks[1 - seat] += left - tricks;
+        self.claim = Some((seat, tricks));
+        self.led = None;
+        let mut events = vec![Event::Claimed { seat, tricks, left }];
+        events.extend(self.finish());
+        Ok(events)
+    }
+
+    /// The play is over: score the deal, add it to the match.
+    fn finish(&mut self) -> Option<Event> {
+        let contract = self.contract?;
+        let tricks = self.play_tricks[contract.declarer];
+        let points = deal_score(contract, tricks, self.options.scoring);
+        let mut score = [0i64; 2];
+        if points >= 0 {
+            score[contract.declarer] = points;
+        } else {
+            score[1 - contract.declarer] = -points;
+        }
+        self.totals[0] += score[0];
+        self.totals[1] += score[1];
+        let result = DealResult {
+            contract,
+            declarer_tricks: tricks,
+            score,
+            totals: self.totals,
+        };
+        self.result = Some(result);
+        self.phase = Phase::Over;
+        self.deals.push(DealLine {
+            result,
+            replay: self.replay,
+            undos: self.undos,
+            claimed: self.claim.is_some(),
+        });
+        Some(Event::DealOver(result))
     }
 }
 
@@ -851,6 +1170,7 @@ impl Game for Honeymoon {
             (Phase::Over, _) => Err(RuleError::Over),
             (Phase::Bidding, Action::Call(c)) => self.call(c),
             (Phase::Exchange | Phase::Play, Action::Play(card)) => self.play(card),
+            (_, Action::Claim(tricks)) => self.claim_tricks(tricks),
             _ => Err(RuleError::WrongPhase(action)),
         }
     }
@@ -878,6 +1198,10 @@ impl Game for Honeymoon {
             draws: [self.hidden_draws[0].len(), self.hidden_draws[1].len()],
             totals: self.totals,
             result: self.result,
+            replay: self.replay,
+            undos: self.undos,
+            deals: self.deals.clone(),
+            record: DealRecord::of_game(self),
         }
     }
 
@@ -909,6 +1233,29 @@ impl Playable for Honeymoon {
 
     fn opening(&self) -> Vec<Event> {
         vec![Event::NewDeal(self.dealer)]
+    }
+
+    /// The finished deal as a JSON record (see [`DealRecord`]).
+    fn deal_record(&self) -> Option<String> {
+        DealRecord::of_game(self).map(|r| r.to_json())
+    }
+
+    const RECORD_EXT: Option<&'static str> = Some("json");
+
+    /// Back to any earlier card of the play; in practice, of the exchange
+    /// too. Never into the auction or another deal.
+    fn may_rewind(&self, earlier: &Honeymoon) -> bool {
+        earlier.deal_number == self.deal_number
+            && earlier.replay == self.replay
+            && match earlier.phase {
+                Phase::Play => true,
+                Phase::Exchange => self.options.practice,
+                _ => false,
+            }
+    }
+
+    fn rewound(&mut self) {
+        self.undos += 1;
     }
 
     fn seats(&self) -> usize {
@@ -971,7 +1318,11 @@ impl Playable for Honeymoon {
         if self.result.is_none() {
             return Err(RuleError::InProgress);
         }
-        *self = self.following();
+        *self = if self.options.duplicate && !self.replay {
+            self.swapped()
+        } else {
+            self.following()
+        };
         Ok(vec![Event::NewDeal(self.dealer)])
     }
 

@@ -9,6 +9,9 @@ pub mod db;
 pub mod db_build;
 pub mod game;
 mod narration;
+pub mod pbn;
+pub mod record;
+pub mod review;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};

@@ -47,6 +47,12 @@ pub fn notes(event: &Event) -> Vec<Note> {
             .text("Play begins:")
             .seat(*seat)
             .verb("lead"),
+        Event::Claimed { seat, tricks, left } => Note::new()
+            .tone(Tone::Heading)
+            .seat(*seat)
+            .verb("claim")
+            .amount(u64::from(*tricks))
+            .text(format!("of {left}: it holds")),
         Event::DealOver(r) => {
             let need = r.contract.target();
             let n = Note::new().tone(Tone::Highlight).seat(r.contract.declarer);

@@ -76,6 +76,10 @@ pub enum Logged<A> {
     },
     /// The next deal was dealt.
     Deal,
+    /// A person took moves back ([`Runner::rewind`]): the entries after
+    /// the state it went back to were dropped, and this marks the place
+    /// (the game counts it: [`Playable::rewound`]).
+    Undo,
     /// Between deals a seat's chips were set: a buy-in, or 0 when its
     /// player left with them.
     Chips {
@@ -598,11 +602,7 @@ impl<G: Playable> Runner<G> {
         save: Save<G>,
         mut seen: impl FnMut(&G, &Applied<G>),
     ) -> Result<Runner<G>, RunError> {
-        let mut game = match (&save.origin, &save.chips) {
-            (Some(origin), _) => origin.clone(),
-            (None, Some(chips)) => G::seated(&save.setup, save.seed, chips)?,
-            (None, None) => G::new(&save.setup, save.seed)?,
-        };
+        let mut game = start_of(&save.setup, save.seed, &save.chips, &save.origin)?;
         if save.origin.is_none() {
             let opening = Applied {
                 entry: Logged::Deal,
@@ -610,39 +610,7 @@ impl<G: Playable> Runner<G> {
             };
             seen(&game, &opening);
         }
-        for (step, entry) in save.log.iter().enumerate() {
-            let replay = |why: String| RunError::Replay { step, why };
-            let events = match entry {
-                Logged::Act { seat, action, .. } => {
-                    if game.to_act() != Some(*seat) {
-                        return Err(replay(format!("seat {seat} is not to act")));
-                    }
-                    game.apply(action.clone())
-                        .map_err(|e| replay(e.to_string()))?
-                }
-                Logged::Deal => {
-                    if !game.deal_over() {
-                        return Err(replay("no deal is over".into()));
-                    }
-                    game.next_deal().map_err(|e| replay(e.to_string()))?
-                }
-                Logged::Chips { seat, chips } => {
-                    if game.to_act().is_some() {
-                        return Err(replay("chips set during a deal".into()));
-                    }
-                    game.set_chips(*seat, *chips)
-                        .map_err(|e| replay(e.to_string()))?;
-                    Vec::new()
-                }
-            };
-            seen(
-                &game,
-                &Applied {
-                    entry: entry.clone(),
-                    events,
-                },
-            );
-        }
+        replay(&mut game, &save.log, &mut seen)?;
         let mut runner = Runner::with_game(save.setup, save.seed, game, save.seats, save.bot_rng)?;
         for (bot, memory) in runner.bots.iter_mut().zip(&save.memories) {
             if let (Some(bot), Some(m)) = (bot, memory) {
@@ -654,6 +622,111 @@ impl<G: Playable> Runner<G> {
         runner.origin = save.origin;
         Ok(runner)
     }
+
+    /// Takes the session back to where it stood after the first `to`
+    /// entries of the log (an undo): only within the current deal, only
+    /// to a state the game allows ([`Playable::may_rewind`]), never while
+    /// a bot's turn is lent. The later entries are dropped and an
+    /// [`Logged::Undo`] marks the place. The bots keep what they observed.
+    pub fn rewind(&mut self, to: usize) -> Result<Applied<G>, RunError> {
+        let refuse = |why: &str| Err(RunError::Rule(why.to_string()));
+        if self.lent.is_some() {
+            return refuse("wait until the computer has moved");
+        }
+        if to >= self.log.len() {
+            return refuse("nothing to take back");
+        }
+        if self.log[to..]
+            .iter()
+            .any(|e| matches!(e, Logged::Deal | Logged::Chips { .. }))
+        {
+            return refuse("only moves of this deal can be taken back");
+        }
+        let mut earlier = start_of(&self.setup, self.seed, &self.chips, &self.origin)?;
+        replay(&mut earlier, &self.log[..to], &mut |_, _| {})?;
+        if !self.game.may_rewind(&earlier) {
+            return refuse("that move cannot be taken back here");
+        }
+        earlier.rewound();
+        self.game = earlier;
+        self.log.truncate(to);
+        self.log.push(Logged::Undo);
+        Ok(Applied {
+            entry: Logged::Undo,
+            events: Vec::new(),
+        })
+    }
+
+    /// Puts a lent turn back without playing it: the bot and the
+    /// generator return as they were lent.
+    pub fn take_back(&mut self, turn: BotTurn<G>) {
+        let BotTurn { seat, bot, .. } = turn;
+        self.bots[seat] = Some(bot);
+        if let Some(lent) = self.lent.take() {
+            self.rng = Some(lent.rng);
+        }
+    }
+}
+
+/// The session's state before its log: the origin it was rebased to, or
+/// a new session from the setup and seed.
+fn start_of<G: Playable>(
+    setup: &G::Setup,
+    seed: u64,
+    chips: &Option<Vec<u64>>,
+    origin: &Option<G>,
+) -> Result<G, RunError> {
+    Ok(match (origin, chips) {
+        (Some(origin), _) => origin.clone(),
+        (None, Some(chips)) => G::seated(setup, seed, chips)?,
+        (None, None) => G::new(setup, seed)?,
+    })
+}
+
+/// Applies the log's entries to `game`, calling `seen` after each.
+fn replay<G: Playable>(
+    game: &mut G,
+    log: &[Logged<G::Action>],
+    seen: &mut dyn FnMut(&G, &Applied<G>),
+) -> Result<(), RunError> {
+    for (step, entry) in log.iter().enumerate() {
+        let replay = |why: String| RunError::Replay { step, why };
+        let events = match entry {
+            Logged::Act { seat, action, .. } => {
+                if game.to_act() != Some(*seat) {
+                    return Err(replay(format!("seat {seat} is not to act")));
+                }
+                game.apply(action.clone())
+                    .map_err(|e| replay(e.to_string()))?
+            }
+            Logged::Deal => {
+                if !game.deal_over() {
+                    return Err(replay("no deal is over".into()));
+                }
+                game.next_deal().map_err(|e| replay(e.to_string()))?
+            }
+            Logged::Undo => {
+                game.rewound();
+                Vec::new()
+            }
+            Logged::Chips { seat, chips } => {
+                if game.to_act().is_some() {
+                    return Err(replay("chips set during a deal".into()));
+                }
+                game.set_chips(*seat, *chips)
+                    .map_err(|e| replay(e.to_string()))?;
+                Vec::new()
+            }
+        };
+        seen(
+            game,
+            &Applied {
+                entry: entry.clone(),
+                events,
+            },
+        );
+    }
+    Ok(())
 }
 
 /// The log's lines for a step in `game` (as it stands after the step), as

@@ -515,6 +515,13 @@ impl App {
         }
         for r in &records {
             self.stats.add(r);
+            if let (Some((ext, text)), Some(store)) = (&r.file, &self.store) {
+                let dir = store.deals_dir(r.game);
+                let name = format!("deal-{}", self.stats.of(r.game).deals);
+                if let Err(e) = store::write_new(&dir, &name, ext, text) {
+                    self.notice = Some(format!("{}: {e}", dir.display()));
+                }
+            }
         }
         let stats = self.stats.clone();
         self.write(false, "stats", "stats", &stats);

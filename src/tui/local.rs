@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::table::{Link, Seen, Tick, Update};
 use crate::game::{Playable, Seat, Stage};
+use crate::narrate::Note;
 use crate::runner::thinking::Budget;
 use crate::runner::{Applied, BotTurn, Logged, Player, RunError, Runner, Save};
 
@@ -147,6 +148,49 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                 Tick::Moved(self.update(applied))
             }
         }
+    }
+
+    /// Back to before the person's last move of this deal that the game
+    /// lets them take back; a computer's move decided meanwhile is put
+    /// back unplayed.
+    fn undo(&mut self) -> Result<Update, String> {
+        match self.turn.take() {
+            Some((Turn::Thinking(rx), at)) => {
+                self.turn = Some((Turn::Thinking(rx), at));
+                return Err("wait until the computer has moved".into());
+            }
+            Some((Turn::Decided(decided), _)) => self.runner.take_back(decided.0),
+            None => {}
+        }
+        let mut last = None;
+        for (i, entry) in self.runner.log().iter().enumerate().rev() {
+            match entry {
+                Logged::Deal | Logged::Chips { .. } => break,
+                Logged::Act { seat, .. } if *seat == self.me => {
+                    last = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(step) = last else {
+            return Err("none of your moves of this deal to take back".into());
+        };
+        self.runner.rewind(step).map_err(|e| e.to_string())?;
+        self.last_move = Instant::now();
+        Ok(Update {
+            notes: vec![
+                Note::new()
+                    .seat(self.me)
+                    .verb("take")
+                    .text("back your last card"),
+            ],
+            ended: None,
+        })
+    }
+
+    fn deal_record(&self) -> Option<String> {
+        self.runner.game().deal_record()
     }
 
     fn save(&self) -> Option<Save<G>> {

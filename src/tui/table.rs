@@ -143,6 +143,14 @@ pub trait Link<G: Playable> {
     fn leave(&mut self) -> Nav {
         Nav::Menu
     }
+    /// Takes back the person's last move that may be taken back (undo).
+    fn undo(&mut self) -> Result<Update, String> {
+        Err("moves are not taken back at this table".into())
+    }
+    /// The record of the deal just finished, in the game's own format.
+    fn deal_record(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A board's answer to a command.
@@ -152,6 +160,8 @@ pub enum Reply<A> {
     Act(A),
     /// Nothing to play (the board's own state changed, or nothing did).
     Done,
+    /// Take back the person's last move (undo).
+    Undo,
     /// Tell the person why not.
     Error(String),
 }
@@ -313,11 +323,13 @@ impl<G: Board> TableScreen<G> {
                     self.running.net += scores.get(me).copied().unwrap_or(0.0);
                     self.running.units +=
                         scores.get(me).copied().unwrap_or(0.0) / unit.max(f64::MIN_POSITIVE);
+                    let file = G::RECORD_EXT.zip(self.link.deal_record());
                     self.records.push(Record {
                         game: G::ID,
                         scores,
                         seat: me,
                         unit,
+                        file,
                     });
                 }
                 G::moved(&seen, &mut self.ui);
@@ -413,6 +425,10 @@ impl<G: Board> Screen for TableScreen<G> {
                 match G::command(&seen, &mut self.ui, c) {
                     Reply::Act(a) => {
                         let update = self.link.act(a);
+                        self.took(update);
+                    }
+                    Reply::Undo => {
+                        let update = self.link.undo();
                         self.took(update);
                     }
                     Reply::Done => self.error = None,

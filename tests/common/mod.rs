@@ -58,4 +58,5 @@ pub fn fails_with(args: &[&str], message: &str) {
 }
 
 pub mod hall;
+pub mod minimax;
 pub mod tmux;

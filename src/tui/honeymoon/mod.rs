@@ -1,14 +1,20 @@
 //! Honeymoon bridge on screen: the bidding box with the legal bids, the
 //! exchange (the face-up stock card, your hidden draws, who took what),
 //! the play against the contract with the solver's value of each card on
-//! request, the deal's score and the match total. At a table on this
-//! machine you are South and the computer North.
+//! request, claims and undo, the deal's score and the match total; after a
+//! deal its double-dummy review, and the match view (duplicate pairs side
+//! by side, deals with undos marked). At a table on this machine you are
+//! South and the computer North.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+mod panels;
+
+use panels::{match_lines, panel_view, review_lines};
 
 use super::hit::Marked;
 use super::keymap::{Binding, Key};
@@ -18,16 +24,34 @@ use super::theme::{Theme, spinner};
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
 use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Strain};
+use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH};
 
-/// The board's state: the card and bid cursors, and the solver's values
-/// when asked for.
+/// The board's state: the card and bid cursors, the solver's values when
+/// asked for, a claim being chosen, and the panel shown.
 #[derive(Debug)]
 pub struct Ui {
     card: usize,
     bid: (u8, usize),
     hint: Option<Analysis>,
+    /// Tricks to claim, while a claim is being chosen.
+    claim: Option<u8>,
+    panel: Panel,
+    /// First line of the review or match panel shown.
+    scroll: usize,
+}
+
+/// What the left column shows.
+#[derive(Debug, Default)]
+enum Panel {
+    /// The table.
+    #[default]
+    Table,
+    /// The review of the deal just finished.
+    Review(Box<Review>),
+    /// The match: every deal's result.
+    Match,
 }
 
 impl Default for Ui {
@@ -36,9 +60,15 @@ impl Default for Ui {
             card: 0,
             bid: (1, 0),
             hint: None,
+            claim: None,
+            panel: Panel::Table,
+            scroll: 0,
         }
     }
 }
+
+/// Sampled worlds per exchange trick in the review on screen.
+const REVIEW_SAMPLES: usize = 6;
 
 /// Commands of the honeymoon table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +96,22 @@ pub enum Command {
     /// A click in the bidding box: highlight that bid, or make it when it
     /// is highlighted already.
     BidAt(Bid),
+    /// Start choosing a claim (the play, on your turn).
+    Claim,
+    /// Make the claim chosen.
+    ClaimNow,
+    /// Close the claim, review or match panel.
+    Close,
+    /// Take back your last card.
+    Undo,
+    /// Show or hide the review of the deal just finished.
+    Review,
+    /// Show or hide the match's deals.
+    Match,
+    /// Scroll a panel up.
+    ScrollUp,
+    /// Scroll a panel down.
+    ScrollDown,
 }
 
 fn me(seen: &Seen<Honeymoon>) -> Seat {
@@ -79,7 +125,7 @@ fn legal_cards(seen: &Seen<Honeymoon>) -> Vec<Card> {
         .iter()
         .filter_map(|a| match a {
             Action::Play(c) => Some(*c),
-            Action::Call(_) => None,
+            _ => None,
         })
         .collect();
     cards.sort_by(|a, b| b.suit().cmp(&a.suit()).then(b.rank().cmp(&a.rank())));
@@ -91,7 +137,7 @@ fn legal_calls(seen: &Seen<Honeymoon>) -> Vec<Call> {
         .iter()
         .filter_map(|a| match a {
             Action::Call(c) => Some(*c),
-            Action::Play(_) => None,
+            _ => None,
         })
         .collect()
 }
@@ -219,7 +265,14 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
         }
     }
     lines.push(Line::default());
-    lines.push(Line::styled(prompt(seen), theme.title()));
+    let prompt = match ui.claim {
+        Some(n) => format!(
+            "Claim {n} of the {} tricks left: ↑/↓, enter (esc: play on)",
+            tricks_left(seen)
+        ),
+        None => prompt(seen),
+    };
+    lines.push(Line::styled(prompt, theme.title()));
     lines
 }
 
@@ -416,6 +469,118 @@ fn prompt(seen: &Seen<Honeymoon>) -> String {
     }
 }
 
+/// The keys of the table itself: the bidding box, the cards, hint, claim
+/// and undo.
+fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
+    let mine = seen.my_turn();
+    let calls = legal_calls(seen);
+    match seen.view.phase {
+        Phase::Bidding => vec![
+            Binding::new(
+                &[Key::Left, Key::Char('h')],
+                "",
+                "Previous strain",
+                Command::Left,
+            )
+            .enabled(mine),
+            Binding::new(
+                &[Key::Right, Key::Char('l')],
+                "",
+                "Next strain",
+                Command::Right,
+            )
+            .enabled(mine),
+            Binding::new(&[Key::Up, Key::Char('k')], "", "Lower level", Command::Up).enabled(mine),
+            Binding::new(
+                &[Key::Down, Key::Char('j')],
+                "move",
+                "Higher level",
+                Command::Down,
+            )
+            .enabled(mine),
+            Binding::new(
+                &[Key::Enter],
+                "bid",
+                "Make the highlighted bid",
+                Command::Choose,
+            )
+            .enabled(calls.contains(&Call::Bid(cursor_bid(ui)))),
+            Binding::new(&[Key::Char('p')], "pass", "Pass", Command::Pass)
+                .enabled(calls.contains(&Call::Pass)),
+            Binding::new(&[Key::Char('d')], "double", "Double", Command::Double)
+                .enabled(calls.contains(&Call::Double)),
+            Binding::new(&[Key::Char('r')], "redouble", "Redouble", Command::Redouble)
+                .enabled(calls.contains(&Call::Redouble)),
+        ],
+        Phase::Exchange | Phase::Play => {
+            let any = !legal_cards(seen).is_empty();
+            vec![
+                Binding::new(
+                    &[Key::Left, Key::Char('h')],
+                    "",
+                    "Previous card",
+                    Command::Left,
+                )
+                .enabled(any),
+                Binding::new(
+                    &[Key::Right, Key::Char('l')],
+                    "card",
+                    "Next card",
+                    Command::Right,
+                )
+                .enabled(any),
+                Binding::new(
+                    &[Key::Enter, Key::Char(' ')],
+                    "play",
+                    "Play the highlighted card",
+                    Command::Choose,
+                )
+                .enabled(any),
+                Binding::new(
+                    &[Key::Char('v')],
+                    "hint",
+                    "Show the solver's trick value of each card",
+                    Command::Hint,
+                )
+                .enabled(seen.view.phase == Phase::Play && mine),
+                Binding::new(
+                    &[Key::Char('c')],
+                    "claim",
+                    "Claim the rest, or some of the tricks left (the solver checks it)",
+                    Command::Claim,
+                )
+                .enabled(seen.view.phase == Phase::Play && mine),
+                Binding::new(
+                    &[Key::Char('u')],
+                    "undo",
+                    "Take back your last card (the play; in practice the exchange too)",
+                    Command::Undo,
+                )
+                .enabled(can_undo(seen)),
+            ]
+        }
+        Phase::Over => Vec::new(),
+    }
+}
+
+/// Tricks left in the play (the current one included).
+fn tricks_left(seen: &Seen<Honeymoon>) -> u8 {
+    let v = &seen.view;
+    13u8.saturating_sub(v.play_tricks[0] + v.play_tricks[1])
+}
+
+/// You have a card of this deal you may take back.
+fn can_undo(seen: &Seen<Honeymoon>) -> bool {
+    let v = &seen.view;
+    let Some(me) = seen.me else { return false };
+    v.phase != Phase::Over
+        && seen.bots.iter().any(Option::is_some)
+        && v.history.iter().any(|p| {
+            p.seat == me
+                && (p.phase == Phase::Play || (p.phase == Phase::Exchange && v.options.practice))
+        })
+}
+
 /// The game column and the log column.
 fn split(area: Rect) -> [Rect; 2] {
     Layout::horizontal([Constraint::Min(30), Constraint::Length(30)]).areas(area)
@@ -455,87 +620,125 @@ impl Board for Honeymoon {
     }
 
     fn bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
-        let mine = seen.my_turn();
-        let calls = legal_calls(seen);
-        match seen.view.phase {
-            Phase::Bidding => vec![
+        if let Some(n) = ui.claim {
+            let left = tricks_left(seen);
+            return vec![
                 Binding::new(
-                    &[Key::Left, Key::Char('h')],
+                    &[Key::Up, Key::Char('k')],
                     "",
-                    "Previous strain",
-                    Command::Left,
+                    "One trick more",
+                    Command::Up,
                 )
-                .enabled(mine),
-                Binding::new(
-                    &[Key::Right, Key::Char('l')],
-                    "",
-                    "Next strain",
-                    Command::Right,
-                )
-                .enabled(mine),
-                Binding::new(&[Key::Up, Key::Char('k')], "", "Lower level", Command::Up)
-                    .enabled(mine),
+                .enabled(n < left),
                 Binding::new(
                     &[Key::Down, Key::Char('j')],
-                    "move",
-                    "Higher level",
+                    "tricks",
+                    "One trick fewer",
                     Command::Down,
                 )
-                .enabled(mine),
+                .enabled(n > 0),
                 Binding::new(
                     &[Key::Enter],
-                    "bid",
-                    "Make the highlighted bid",
-                    Command::Choose,
-                )
-                .enabled(calls.contains(&Call::Bid(cursor_bid(ui)))),
-                Binding::new(&[Key::Char('p')], "pass", "Pass", Command::Pass)
-                    .enabled(calls.contains(&Call::Pass)),
-                Binding::new(&[Key::Char('d')], "double", "Double", Command::Double)
-                    .enabled(calls.contains(&Call::Double)),
-                Binding::new(&[Key::Char('r')], "redouble", "Redouble", Command::Redouble)
-                    .enabled(calls.contains(&Call::Redouble)),
-            ],
-            Phase::Exchange | Phase::Play => {
-                let any = !legal_cards(seen).is_empty();
-                vec![
-                    Binding::new(
-                        &[Key::Left, Key::Char('h')],
-                        "",
-                        "Previous card",
-                        Command::Left,
-                    )
-                    .enabled(any),
-                    Binding::new(
-                        &[Key::Right, Key::Char('l')],
-                        "card",
-                        "Next card",
-                        Command::Right,
-                    )
-                    .enabled(any),
-                    Binding::new(
-                        &[Key::Enter, Key::Char(' ')],
-                        "play",
-                        "Play the highlighted card",
-                        Command::Choose,
-                    )
-                    .enabled(any),
-                    Binding::new(
-                        &[Key::Char('v')],
-                        "hint",
-                        "Show the solver's trick value of each card",
-                        Command::Hint,
-                    )
-                    .enabled(seen.view.phase == Phase::Play && mine),
-                ]
-            }
-            Phase::Over => Vec::new(),
+                    "claim",
+                    "Claim that many of the tricks left",
+                    Command::ClaimNow,
+                ),
+                Binding::new(&[Key::Esc], "cancel", "Play on", Command::Close),
+            ];
         }
+        let mut keys = match ui.panel {
+            Panel::Table => table_bindings(seen, ui),
+            Panel::Review(_) | Panel::Match => vec![
+                Binding::new(
+                    &[Key::Up, Key::Char('k')],
+                    "",
+                    "Scroll up",
+                    Command::ScrollUp,
+                ),
+                Binding::new(
+                    &[Key::Down, Key::Char('j')],
+                    "scroll",
+                    "Scroll down",
+                    Command::ScrollDown,
+                ),
+                Binding::new(&[Key::Esc], "table", "Back to the table", Command::Close),
+            ],
+        };
+        keys.push(
+            Binding::new(
+                &[Key::Char('r')],
+                "review",
+                "Review the deal just played double dummy: each card's cost, the best cards, the par",
+                Command::Review,
+            )
+            .enabled(seen.view.record.is_some()),
+        );
+        keys.push(Binding::new(
+            &[Key::Char('m')],
+            "match",
+            "The match: every deal's result, duplicate pairs side by side, undos marked",
+            Command::Match,
+        ));
+        keys
     }
 
     fn command(seen: &Seen<Honeymoon>, ui: &mut Ui, command: Command) -> Reply<Action> {
         let n = legal_cards(seen).len().max(1);
         let phase = seen.view.phase;
+        if let Some(tricks) = ui.claim {
+            match command {
+                Command::Up => ui.claim = Some((tricks + 1).min(tricks_left(seen))),
+                Command::Down => ui.claim = Some(tricks.saturating_sub(1)),
+                Command::ClaimNow => {
+                    ui.claim = None;
+                    return Reply::Act(Action::Claim(tricks));
+                }
+                Command::Close => ui.claim = None,
+                _ => {}
+            }
+            return Reply::Done;
+        }
+        match command {
+            Command::Claim if phase == Phase::Play && seen.my_turn() => {
+                ui.claim = Some(tricks_left(seen));
+                return Reply::Done;
+            }
+            Command::Undo => return Reply::Undo,
+            Command::Review => {
+                ui.scroll = 0;
+                ui.panel = match (&ui.panel, &seen.view.record) {
+                    (Panel::Review(_), _) | (_, None) => Panel::Table,
+                    (_, Some(record)) => {
+                        match review::review(record, &mut Solver::new(), REVIEW_SAMPLES, 0) {
+                            Ok(r) => Panel::Review(Box::new(r)),
+                            Err(e) => return Reply::Error(e.to_string()),
+                        }
+                    }
+                };
+                return Reply::Done;
+            }
+            Command::Match => {
+                ui.scroll = 0;
+                ui.panel = match ui.panel {
+                    Panel::Match => Panel::Table,
+                    _ => Panel::Match,
+                };
+                return Reply::Done;
+            }
+            Command::Close => {
+                ui.panel = Panel::Table;
+                return Reply::Done;
+            }
+            Command::ScrollUp => {
+                ui.scroll = ui.scroll.saturating_sub(1);
+                return Reply::Done;
+            }
+            Command::ScrollDown => {
+                ui.scroll += 1;
+                return Reply::Done;
+            }
+            _ => {}
+        }
         match (phase, command) {
             (Phase::Bidding, Command::Left) => ui.bid.1 = (ui.bid.1 + 4) % 5,
             (Phase::Bidding, Command::Right) => ui.bid.1 = (ui.bid.1 + 1) % 5,
@@ -582,6 +785,10 @@ impl Board for Honeymoon {
 
     fn moved(seen: &Seen<Honeymoon>, ui: &mut Ui) {
         ui.card = 0;
+        ui.claim = None;
+        if seen.view.record.is_none() && matches!(ui.panel, Panel::Review(_)) {
+            ui.panel = Panel::Table;
+        }
         if ui.hint.is_some() {
             ui.hint = analysis(seen);
         }
@@ -596,7 +803,12 @@ impl Board for Honeymoon {
         theme: Theme,
     ) {
         let [left, right] = split(area);
-        Paragraph::new(left_lines(seen, ui, theme).lines).render(left, buf);
+        let lines = match &ui.panel {
+            Panel::Table => left_lines(seen, ui, theme).lines,
+            Panel::Review(r) => panel_view(review_lines(seen, r, theme), ui.scroll, left.height),
+            Panel::Match => panel_view(match_lines(seen, theme), ui.scroll, left.height),
+        };
+        Paragraph::new(lines).render(left, buf);
         let room = usize::from(right.height.saturating_sub(1));
         Paragraph::new(log.lines(room, theme))
             .block(
@@ -611,6 +823,9 @@ impl Board for Honeymoon {
         let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
             return None;
         };
+        if !matches!(ui.panel, Panel::Table) {
+            return None;
+        }
         let [left, _] = split(area);
         left_lines(seen, ui, Theme::new(false, false)).at(left, ev.column, ev.row)
     }
