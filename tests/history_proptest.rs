@@ -11,7 +11,7 @@ use cardgames::holdem::history::{HandRecord, Replayed, read_any, replay};
 use cardgames::holdem::phh;
 use cardgames::holdem::pokerstars;
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::table::{Action, Blinds, Forced, Table};
+use cardgames::holdem::table::{Action, ActionError, Blinds, Forced, Table};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 
@@ -41,8 +41,11 @@ fn hand_strategy() -> impl Strategy<Value = (Vec<Chips>, Forced, u64, Vec<(u8, f
     )
 }
 
-/// Plays a hand with the given choices, then checks and calls to the end.
-fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> Table {
+/// Plays a hand with the given choices, then checks and calls to the end;
+/// `None` when a fold while checking was free left chips nobody still in
+/// can win (the engine refuses to settle such a hand, as PokerKit burns
+/// them: not a hand these formats round-trip).
+fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> Option<Table> {
     let mut deck: Vec<Card> = Card::all().collect();
     deck.shuffle(&mut rng_from_seed(seed));
     let button = (seed % stacks.len() as u64) as usize;
@@ -60,7 +63,12 @@ fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> 
             _ if legal.to_call > 0 => Action::Call,
             _ => Action::Check,
         };
-        t.apply(a).expect("legal");
+        match t.apply(a) {
+            Err(ActionError::Unclaimed(_)) => return None,
+            other => {
+                other.expect("legal");
+            }
+        }
     }
     while let Some(legal) = t.state().legal() {
         let a = if legal.to_call > 0 {
@@ -68,9 +76,14 @@ fn play(stacks: &[Chips], forced: &Forced, seed: u64, choices: &[(u8, f64)]) -> 
         } else {
             Action::Check
         };
-        t.apply(a).expect("legal");
+        match t.apply(a) {
+            Err(ActionError::Unclaimed(_)) => return None,
+            other => {
+                other.expect("legal");
+            }
+        }
     }
-    t
+    Some(t)
 }
 
 proptest! {
@@ -80,7 +93,9 @@ proptest! {
     fn written_and_read_back_replays_to_the_same_stacks(
         (stacks, forced, seed, choices) in hand_strategy(),
     ) {
-        let t = play(&stacks, &forced, seed, &choices);
+        let Some(t) = play(&stacks, &forced, seed, &choices) else {
+            return Ok(());
+        };
         let st = t.state();
         let want: Vec<Chips> = st.players().iter().map(|&s| st.stacks()[s]).collect();
         let record = HandRecord::from_table(&t, Units::default());
@@ -113,7 +128,9 @@ proptest! {
         junk in "[ -~\\n]{0,12}",
         pokerstars_text in any::<bool>(),
     ) {
-        let t = play(&stacks, &forced, seed, &choices);
+        let Some(t) = play(&stacks, &forced, seed, &choices) else {
+            return Ok(());
+        };
         let text = if pokerstars_text {
             let record = HandRecord::from_table(&t, Units::default());
             pokerstars::write(&Replayed { table: t.clone(), record }, None, 1)
