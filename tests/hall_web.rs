@@ -9,7 +9,6 @@
 mod common;
 
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use cardgames::doom::{DoomGame, Setup};
@@ -22,7 +21,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// One browser session at a time: the machine is small.
-static BROWSER: Mutex<()> = Mutex::new(());
+static BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Sends `request` as it is and returns the response's status (0 when
 /// the connection closed without one) and the whole response.
@@ -203,10 +202,32 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
         .await;
 }
 
+/// The first game the hall recorded at a table, as the engine replays it.
+struct Replay {
+    /// Each position, `board|player` as the page keys them.
+    positions: Vec<String>,
+    /// The winners' letters, `a,c`.
+    winners: String,
+    /// Each seat's share of the win.
+    shares: Vec<f64>,
+    /// The moves as recorded: seat and action.
+    moves: Vec<(u64, String)>,
+}
+
+impl Replay {
+    /// The moves of `seat`.
+    fn of(&self, seat: u64) -> Vec<String> {
+        self.moves
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, a)| a.clone())
+            .collect()
+    }
+}
+
 /// The first game the hall recorded at `table`, replayed by the engine
-/// from the table's seed: each position (`board|player`, as the page
-/// keys them), the winners' letters, and the shares.
-fn replay(data: &Path, table: u64) -> (Vec<String>, String, Vec<f64>) {
+/// from the table's seed.
+fn replay(data: &Path, table: u64) -> Replay {
     let conn =
         rusqlite::Connection::open(data.join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
     let (setup, seed): (String, i64) = conn
@@ -235,11 +256,14 @@ fn replay(data: &Path, table: u64) -> (Vec<String>, String, Vec<f64>) {
         )
     };
     let mut positions = vec![key(&game)];
+    let mut moves = Vec::new();
     let log: Vec<Value> = serde_json::from_str(&log).unwrap_or_else(|e| panic!("{e}"));
     for entry in &log {
-        let Some(action) = entry.get("act").map(|a| a["action"].clone()) else {
+        let Some(act) = entry.get("act") else {
             continue;
         };
+        let (seat, action) = (act["seat"].as_u64().unwrap_or(99), act["action"].clone());
+        moves.push((seat, action.as_str().unwrap_or_default().to_string()));
         let action = serde_json::from_value(action).unwrap_or_else(|e| panic!("{e}"));
         game.apply(action)
             .unwrap_or_else(|e| panic!("the engine refuses a recorded move: {e}"));
@@ -258,13 +282,18 @@ fn replay(data: &Path, table: u64) -> (Vec<String>, String, Vec<f64>) {
         recorded, result.shares,
         "the hall scored the game as the engine does"
     );
-    (positions, winners.join(","), result.shares)
+    Replay {
+        positions,
+        winners: winners.join(","),
+        shares: result.shares,
+        moves,
+    }
 }
 
 /// Checks one page's report of the game it saw to the end against the
 /// engine's replay; `from_start`: the page saw every position.
-fn check_page(report: &Value, replayed: &(Vec<String>, String, Vec<f64>), from_start: bool) {
-    let (positions, winners, _) = replayed;
+fn check_page(report: &Value, replayed: &Replay, from_start: bool) {
+    let (positions, winners) = (&replayed.positions, &replayed.winners);
     assert_eq!(
         report["winners"].as_str(),
         Some(winners.as_str()),
@@ -326,7 +355,7 @@ async fn a_whole_game_in_the_browser_against_the_books_ai() {
     let Some(python) = browser::python() else {
         return;
     };
-    let _one = BROWSER.lock().unwrap_or_else(|p| p.into_inner());
+    let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let addr = start_hall(dir.path(), 11).await;
     let out = browser::artifacts();
@@ -377,13 +406,13 @@ async fn a_whole_game_in_the_browser_against_the_books_ai() {
     let replayed = replay(dir.path(), table);
     assert_eq!(
         report["first"].as_str(),
-        replayed.0.first().map(String::as_str)
+        replayed.positions.first().map(String::as_str)
     );
     check_page(&report, &replayed, true);
-    // The browser's moves are the recorded moves of seat a.
-    let clicks = report["clicks"].as_array().map_or(0, Vec::len);
-    assert!(clicks >= 1, "the browser played: {report}");
-    assert!(replayed.0.len() > clicks, "the computer moved too");
+    // The browser's clicks are the moves recorded for seat a.
+    assert_eq!(report["clicks"], json!(replayed.of(0)));
+    assert!(!replayed.of(0).is_empty(), "the browser played");
+    assert!(!replayed.of(1).is_empty(), "the computer played");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -394,9 +423,11 @@ async fn a_browser_and_a_terminal_at_one_table_with_a_bot_and_a_spectator() {
     let Some(python) = browser::python() else {
         return;
     };
-    let _one = BROWSER.lock().unwrap_or_else(|p| p.into_inner());
+    let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let addr = start_hall(dir.path(), 5).await;
+    // Seed 0 deals a board where seat b (the browser) has moves to make,
+    // and the game ends in a three-way tie.
+    let addr = start_hall(dir.path(), 0).await;
     // The terminal player makes the table, sits in seat a, puts the book's
     // AI in seat c and leaves seat b to the browser.
     let mut tom = Player::join(addr, "tom").await;
@@ -439,7 +470,7 @@ async fn a_browser_and_a_terminal_at_one_table_with_a_bot_and_a_spectator() {
     let replayed = replay(dir.path(), table);
     assert_eq!(
         scores,
-        vec![replayed.2.clone()],
+        vec![replayed.shares.clone()],
         "the terminal saw the engine's result"
     );
     check_page(&report, &replayed, true);
@@ -455,24 +486,9 @@ async fn a_browser_and_a_terminal_at_one_table_with_a_bot_and_a_spectator() {
         seats.contains("tom") && seats.contains("bot:book") && seats.contains("— you"),
         "{seats}"
     );
-    // The browser's player and the terminal's both moved.
-    let log: Vec<Value> = {
-        let conn = rusqlite::Connection::open(dir.path().join("hall.sqlite"))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let log: String = conn
-            .query_row(
-                "SELECT log FROM deals WHERE table_id = ?1 ORDER BY id LIMIT 1",
-                [table as i64],
-                |r| r.get(0),
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
-        serde_json::from_str(&log).unwrap_or_else(|e| panic!("{e}"))
-    };
-    let moved = |seat: u64| log.iter().any(|e| e["act"]["seat"].as_u64() == Some(seat));
-    assert!(moved(0), "the terminal moved: {log:?}");
-    assert!(
-        moved(1) == !report["clicks"].as_array().is_none_or(Vec::is_empty),
-        "the browser's clicks are seat b's moves"
-    );
+    // The browser's clicks are the moves recorded for seat b.
+    assert_eq!(report["clicks"], json!(replayed.of(1)));
+    assert!(!replayed.of(1).is_empty(), "the browser played");
+    assert!(!replayed.of(0).is_empty(), "the terminal played");
     drop(tom);
 }

@@ -13,6 +13,7 @@
   /** Milliseconds a move by someone else stays on the board. */
   const PACE = 700;
   const COLOURS = ["red", "blue", "green", "purple"];
+  const AIS = ["book", "strong", "greedy", "random", "oracle"];
   const letter = (seat) => String.fromCharCode(97 + seat);
 
   const queue = []; // table states and notes, in the order they came
@@ -236,8 +237,12 @@
         ));
       }
       if (m.owner && s.kind === "empty") {
-        li.appendChild(button("add-bot-" + seat, "Computer here", () =>
-          hall.send({ type: "add_bot", table: TABLE, seat, bot: "book" }),
+        const ai = document.createElement("select");
+        ai.id = "ai-" + seat;
+        ai.setAttribute("aria-label", "Computer player for seat " + letter(seat));
+        for (const bot of AIS) ai.add(new Option(bot, bot));
+        li.append(ai, button("add-bot-" + seat, "Computer here", () =>
+          hall.send({ type: "add_bot", table: TABLE, seat, bot: ai.value }),
         ));
       }
       list.appendChild(li);
