@@ -3,7 +3,8 @@
 //! its end; a resize redraws; one drops mid-hand (its ssh killed) while
 //! the other is still served, and comes back with the same key to the
 //! same seat and cards; a keyless login is refused without `--guests` and
-//! admitted with it. `.ci/run` installs tmux and openssh-client;
+//! admitted with it; past the cap on sessions a login is turned away
+//! with a message. `.ci/run` installs tmux and openssh-client;
 //! elsewhere these tests are skipped (with a note) when either is missing.
 
 mod common;
@@ -243,4 +244,24 @@ fn keyless_logins_need_guests() {
     let guest = ssh("guest", dir.path(), port, &keyless(), (100, 32));
     to_lobby(&guest);
     assert!(guest.screen().contains("· guest-"), "{}", guest.screen());
+}
+
+#[test]
+fn a_full_hall_says_so_and_the_first_session_plays_on() {
+    if !have_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (_hall, _) = spawn_hall(
+        &dir.path().join("hall"),
+        &["--ssh", "127.0.0.1:0", "--guests", "--ssh-sessions", "1"],
+    );
+    let port = _hall.ssh_port.unwrap_or_else(|| panic!("no ssh port"));
+    let first = ssh("first", dir.path(), port, &keyless(), (100, 32));
+    first.wait_for("Play online");
+    let second = ssh("second", dir.path(), port, &keyless(), (100, 32));
+    second.wait_for("it is full");
+    second.wait_until("the second session closed", |_| second.ended());
+    drop(second);
+    to_lobby(&first);
 }

@@ -51,9 +51,69 @@ pub enum StoreError {
     /// The store's thread is gone.
     #[error("hall store is closed")]
     Closed,
+    /// The batch this change was in could not be committed.
+    #[error("hall store: not written: {0}")]
+    Lost(String),
 }
 
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+/// Work for the store's thread. It runs inside the batch's transaction
+/// (in a savepoint of its own, so its failure undoes only its changes)
+/// and returns what to do once the batch is committed or not: answer its
+/// caller only then, so nothing is acknowledged that could be lost.
+type Job = Box<dyn FnOnce(&mut Connection) -> Done + Send>;
+
+/// A job's answer, given whether its batch was committed.
+type Done = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
+/// At most this many jobs are committed together.
+const BATCH: usize = 256;
+
+/// Runs `f` in a savepoint: kept when it succeeds, undone when it fails.
+fn in_savepoint<T>(
+    conn: &mut Connection,
+    f: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    conn.execute_batch("SAVEPOINT job")?;
+    let result = f(conn);
+    let end = if result.is_ok() {
+        "RELEASE job"
+    } else {
+        "ROLLBACK TO job; RELEASE job"
+    };
+    conn.execute_batch(end)?;
+    result
+}
+
+/// The store's thread: jobs waiting together are run in one transaction
+/// and committed at once (one write to the disk for all of them), then
+/// each is answered.
+fn serve_jobs(mut conn: Connection, jobs: mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let began = conn.execute_batch("BEGIN IMMEDIATE");
+        let done: Vec<Done> = batch.into_iter().map(|job| job(&mut conn)).collect();
+        // Without the batch's transaction each job's savepoint was its own.
+        let committed = match began {
+            Ok(()) => conn.execute_batch("COMMIT").map_err(StoreError::from),
+            Err(_) => Ok(()),
+        };
+        if committed.is_err() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        for answer in done {
+            answer(match &committed {
+                Ok(()) => Ok(()),
+                Err(e) => Err(StoreError::Lost(e.to_string())),
+            });
+        }
+    }
+}
 
 /// The store, reached from any task.
 #[derive(Debug, Clone)]
@@ -236,11 +296,7 @@ impl Store {
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("hall-store".into())
-            .spawn(move || {
-                for job in rx {
-                    job(&mut conn);
-                }
-            })
+            .spawn(move || serve_jobs(conn, rx))
             .map_err(|_| StoreError::Closed)?;
         Ok(Store { jobs: tx })
     }
@@ -253,7 +309,10 @@ impl Store {
         let (tx, rx) = oneshot::channel();
         self.jobs
             .send(Box::new(move |conn| {
-                let _ = tx.send(f(conn));
+                let result = in_savepoint(conn, f);
+                Box::new(move |committed| {
+                    let _ = tx.send(committed.and(result));
+                })
             }))
             .map_err(|_| StoreError::Closed)?;
         rx.await.map_err(|_| StoreError::Closed)?
@@ -267,9 +326,12 @@ impl Store {
         f: impl FnOnce(&mut Connection) -> Result<(), StoreError> + Send + 'static,
     ) {
         let _ = self.jobs.send(Box::new(move |conn| {
-            if let Err(e) = f(conn) {
-                eprintln!("hall: {what}: {e}");
-            }
+            let result = in_savepoint(conn, f);
+            Box::new(move |committed| {
+                if let Err(e) = committed.and(result) {
+                    eprintln!("hall: {what}: {e}");
+                }
+            })
         }));
     }
 
@@ -282,7 +344,10 @@ impl Store {
         let (tx, rx) = mpsc::channel();
         self.jobs
             .send(Box::new(move |conn| {
-                let _ = tx.send(f(conn));
+                let result = in_savepoint(conn, f);
+                Box::new(move |committed| {
+                    let _ = tx.send(committed.and(result));
+                })
             }))
             .map_err(|_| StoreError::Closed)?;
         rx.recv().map_err(|_| StoreError::Closed)?
@@ -297,7 +362,7 @@ pub fn new_player(
     token: &str,
     ssh_key: Option<&str>,
 ) -> Result<Option<i64>, StoreError> {
-    let tx = conn.transaction()?;
+    let tx = conn.savepoint()?;
     let taken: Option<i64> = tx
         .query_row("SELECT id FROM players WHERE name = ?1", [name], |r| {
             r.get(0)
@@ -552,6 +617,37 @@ pub fn player_stats(conn: &Connection, player: i64) -> Result<Vec<(String, Total
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jobs_committed_together_fail_alone() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let store = Store::open(&dir.path().join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+        // The first job holds the thread while the others queue, so they
+        // are run as one batch.
+        store.run("hold", |_| {
+            thread::sleep(std::time::Duration::from_millis(50));
+            Ok(())
+        });
+        store.run("kept", |conn| {
+            transfer(conn, &[("a".into(), 1), ("b".into(), -1)], "kept")
+        });
+        store.run("undone", |conn| {
+            transfer(conn, &[("c".into(), 1), ("d".into(), -1)], "undone")?;
+            Err(StoreError::Unbalanced("on purpose".into()))
+        });
+        store.run("kept too", |conn| {
+            transfer(conn, &[("e".into(), 2), ("f".into(), -2)], "kept too")
+        });
+        let seen = store
+            .call_blocking(|conn| Ok(["a", "c", "e"].map(|a| balance(conn, a).unwrap_or(-1))))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seen, [1, 0, 2]);
+        drop(store);
+        let conn =
+            Connection::open(dir.path().join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+        let on_disk = ["a", "c", "e"].map(|a| balance(&conn, a).unwrap_or(-1));
+        assert_eq!(on_disk, [1, 0, 2], "committed, and only what succeeded");
+    }
 
     #[test]
     fn transfers_balance_and_players_are_unique() {

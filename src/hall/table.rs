@@ -284,6 +284,8 @@ struct Table {
     thinking: Option<JoinHandle<Box<dyn AnyTurn>>>,
     /// The table's share of the hall's thinking.
     budget: Budget,
+    /// Changed since watchers were last sent the table.
+    changed: bool,
 }
 
 /// A table's request channel.
@@ -322,6 +324,7 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
         next_deal_at: None,
         thinking: None,
         budget,
+        changed: false,
     };
     if table.runner.is_some() {
         // Restored: everyone is away until they come back.
@@ -345,6 +348,9 @@ impl Table {
         self.publish();
         loop {
             self.drive().await;
+            if self.changed {
+                self.publish_now();
+            }
             let at = self.next_wake();
             let mut handle = self.thinking.take();
             let wake = {
@@ -426,7 +432,8 @@ impl Table {
                         if !self.stepped(step).await {
                             return;
                         }
-                        self.publish();
+                        // Each default move is seen, as each bot's is.
+                        self.publish_now();
                         continue;
                     }
                     if self.deadline.map(|(s, _)| s) != Some(seat) {
@@ -642,7 +649,7 @@ impl Table {
         self.hall
             .store
             .call(move |conn| {
-                let tx = conn.transaction()?;
+                let tx = conn.savepoint()?;
                 store::record_deal(&tx, &deal)?;
                 if chips_game {
                     let rows: Vec<(String, i64)> = scores
@@ -724,7 +731,7 @@ impl Table {
             .hall
             .store
             .call(move |conn| {
-                let tx = conn.transaction()?;
+                let tx = conn.savepoint()?;
                 if chips > 0 {
                     store::transfer(
                         &tx,
@@ -968,7 +975,7 @@ impl Table {
             .hall
             .store
             .call(move |conn| {
-                let tx = conn.transaction()?;
+                let tx = conn.savepoint()?;
                 let have = store::balance(&tx, &player_account(player))?;
                 if have < stack as i64 {
                     return Ok(Some(have));
@@ -1251,8 +1258,15 @@ impl Table {
         }
     }
 
-    /// Sends every watcher the table as it stands.
+    /// Marks the table as changed: every watcher is sent it once the
+    /// table has done all it does at this wake.
     fn publish(&mut self) {
+        self.changed = true;
+    }
+
+    /// Sends every watcher the table as it stands.
+    fn publish_now(&mut self) {
+        self.changed = false;
         let mut dead = Vec::new();
         for (conn, w) in &self.watchers {
             if !w.out.send(self.state_for(w.player)) {

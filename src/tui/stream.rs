@@ -11,7 +11,7 @@ use anes::parser::{
     KeyCode as AKey, KeyModifiers as AMods, Mouse, MouseButton as AButton, Parser, Sequence,
 };
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::cursor::Hide;
 use ratatui::crossterm::event::{
     DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyModifiers, MouseButton,
     MouseEvent, MouseEventKind,
@@ -121,9 +121,13 @@ pub fn run(
         app.quit();
         Ok(())
     })();
+    // Through the terminal, so it knows the cursor is back and does not
+    // try again (and complain) when dropped after the client has gone.
+    let shown = terminal.show_cursor();
     let backend = terminal.backend_mut();
-    execute!(backend, Show, DisableMouseCapture, LeaveAlternateScreen)?;
+    execute!(backend, DisableMouseCapture, LeaveAlternateScreen)?;
     backend.flush()?;
+    shown?;
     result
 }
 
