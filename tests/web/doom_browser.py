@@ -16,6 +16,7 @@ fresh profile.
 
 import json
 import os
+import shutil
 import signal
 import struct
 import sys
@@ -35,6 +36,8 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 
 
 def browser():
+    """Headless Chromium with a fresh profile of its own (see close)."""
+    profile = tempfile.mkdtemp(prefix="cardgames-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CARDGAMES_CHROMIUM", "/usr/bin/chromium")
     for arg in [
@@ -47,12 +50,22 @@ def browser():
         "--disable-component-update",
         "--disable-sync",
         "--window-size=1280,1000",
-        "--user-data-dir=" + tempfile.mkdtemp(prefix="cardgames-chromium-"),
+        "--user-data-dir=" + profile,
     ]:
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = os.environ.get("CARDGAMES_CHROMEDRIVER", "/usr/bin/chromedriver")
-    return webdriver.Chrome(options=options, service=Service(driver))
+    d = webdriver.Chrome(options=options, service=Service(driver))
+    d.cardgames_profile = profile
+    return d
+
+
+def close(d):
+    """Quits the browser and removes its profile."""
+    try:
+        d.quit()
+    finally:
+        shutil.rmtree(d.cardgames_profile, ignore_errors=True)
 
 
 def fetch(url):
@@ -231,7 +244,7 @@ def versus_ai(url, out):
         d.save_screenshot(os.path.join(out, "doom-over.png"))
         return report
     finally:
-        d.quit()
+        close(d)
 
 
 def join(url, table, seat, out):
@@ -271,8 +284,8 @@ def join(url, table, seat, out):
         player.save_screenshot(os.path.join(out, "doom-join-over.png"))
         return report
     finally:
-        player.quit()
-        watcher.quit()
+        close(player)
+        close(watcher)
 
 
 def run():
