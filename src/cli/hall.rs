@@ -66,8 +66,8 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
     runtime
         .block_on(hall::serve(config, |at| {
             eprintln!(
-                "cardgames hall: players join with `cardgames join ws://{}`",
-                at.web
+                "cardgames hall: players join with `cardgames join ws://{}`, or in a browser at http://{}/",
+                at.web, at.web
             );
             if let Some(ssh) = at.ssh {
                 eprintln!(

@@ -5,7 +5,8 @@
 //! of its own ([`conn`]), the lobby is shared state behind short locks
 //! (never held across an await), and chips and hands are kept in SQLite
 //! ([`store`]). The protocol is in [`protocol`] and `docs/protocol.md`;
-//! the design in `docs/hall.md`.
+//! the design in `docs/hall.md`. Browsers come in by the web door
+//! ([`web`]), terminals over ssh by the ssh door ([`ssh`]).
 
 pub mod client;
 mod conn;
@@ -14,6 +15,7 @@ pub mod protocol;
 pub mod ssh;
 pub mod store;
 mod table;
+pub mod web;
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, SocketAddr};
@@ -22,10 +24,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use axum::Router;
 use axum::extract::{ConnectInfo, Query, State, WebSocketUpgrade};
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use serde_json::Value;
@@ -449,12 +450,8 @@ async fn ws(
         .on_upgrade(move |socket| conn::run(hall, socket, addr))
 }
 
-async fn home() -> Html<&'static str> {
-    Html(include_str!("../../assets/hall/index.html"))
-}
-
-async fn not_found() -> (StatusCode, &'static str) {
-    (StatusCode::NOT_FOUND, "not found\n")
+async fn not_found() -> Response {
+    web::refuse(StatusCode::NOT_FOUND)
 }
 
 /// Opens the store, resumes the open tables, and serves until SIGTERM or
@@ -487,11 +484,12 @@ pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), 
             refresher.refresh_lobby();
         }
     });
-    let app = Router::new()
-        .route("/", get(home))
-        .route("/ws", get(ws))
-        .fallback(not_found)
-        .with_state(hall.clone());
+    let app = web::guarded(
+        web::routes()
+            .route("/ws", get(ws))
+            .fallback(not_found)
+            .with_state(hall.clone()),
+    );
     let web = listener.local_addr()?;
     let mut listening = Listening { web, ssh: None };
     if let Some((door_config, door_listener)) = door {

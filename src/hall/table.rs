@@ -432,6 +432,8 @@ impl Table {
                         if !self.stepped(step).await {
                             return;
                         }
+                        // Each default move is seen, as each bot's is.
+                        self.publish_now();
                         continue;
                     }
                     if self.deadline.map(|(s, _)| s) != Some(seat) {
@@ -469,12 +471,16 @@ impl Table {
         }));
     }
 
+    /// A bot's turn came back: its step, and the table after it (so
+    /// every position is seen, one move at a time).
     async fn bot_done(&mut self, turn: Option<Box<dyn AnyTurn>>) {
         let step = self.runner.as_mut().map(|r| match turn {
             Some(turn) => r.give_back(turn),
             None => r.lost_turn(),
         });
-        self.stepped(step).await;
+        if self.stepped(step).await {
+            self.publish();
+        }
     }
 
     async fn on_time(&mut self) {

@@ -57,6 +57,7 @@ pub fn fails_with(args: &[&str], message: &str) {
     assert!(stdout.is_empty(), "{args:?}: nothing on stdout");
 }
 
+pub mod browser;
 pub mod hall;
 pub mod minimax;
 pub mod tmux;

@@ -1,0 +1,110 @@
+//! A real browser for the web door's tests: Debian's headless Chromium
+//! driven by Selenium (from PyPI, in a virtual environment the tests make
+//! under `target/tmp` the first time, as the PokerKit cross-check does),
+//! running `tests/web/doom_browser.py`.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+use serde_json::Value;
+
+/// The Selenium this suite is written against.
+const SELENIUM: &str = "selenium==4.51.0";
+
+/// Chromium and its driver: `CARDGAMES_CHROMIUM` and
+/// `CARDGAMES_CHROMEDRIVER`, or Debian's in /usr/bin. `None` (with a note
+/// saying why) when either is missing.
+pub fn chromium() -> Option<(PathBuf, PathBuf)> {
+    let pick = |var: &str, default: &str| {
+        std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+    };
+    let browser = pick("CARDGAMES_CHROMIUM", "/usr/bin/chromium");
+    let driver = pick("CARDGAMES_CHROMEDRIVER", "/usr/bin/chromedriver");
+    for p in [&browser, &driver] {
+        if !p.exists() {
+            eprintln!(
+                "SKIPPED: no {} (apt-get install chromium chromium-driver; .ci/run does)",
+                p.display()
+            );
+            return None;
+        }
+    }
+    Some((browser, driver))
+}
+
+/// The Python with Selenium: `CARDGAMES_SELENIUM_PYTHON`, or a virtual
+/// environment of the tests' own under `target/tmp`, made (and Selenium
+/// installed from PyPI) the first time. `None` when there is no Python 3.
+pub fn python() -> Option<String> {
+    static MAKING: Mutex<()> = Mutex::new(());
+    if let Ok(p) = std::env::var("CARDGAMES_SELENIUM_PYTHON") {
+        return Some(p);
+    }
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("SKIPPED: no python3 (apt-get install python3 python3-venv; .ci/run does)");
+        return None;
+    }
+    let _one_at_a_time = MAKING.lock().unwrap_or_else(|p| p.into_inner());
+    let venv = concat!(env!("CARGO_TARGET_TMPDIR"), "/selenium-venv");
+    let py = format!("{venv}/bin/python");
+    let has_it = |py: &str| {
+        Command::new(py)
+            .args([
+                "-c",
+                "import selenium, sys; sys.exit(selenium.__version__ != '4.51.0')",
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !has_it(&py) {
+        let made = Command::new("python3")
+            .args(["-m", "venv", venv])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(made, "python3 -m venv {venv} failed: install python3-venv");
+        let pip = format!("{venv}/bin/pip");
+        let installed = Command::new(&pip)
+            .args(["install", "-q", SELENIUM])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(installed, "{pip} install {SELENIUM} failed");
+    }
+    Some(py)
+}
+
+/// Where the browser tests keep their screenshots.
+pub fn artifacts() -> PathBuf {
+    let dir = PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/hall_web"));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// Runs `tests/web/doom_browser.py` with `args` (blocking): the JSON
+/// report it prints last. What it says on stderr goes to the test's.
+pub fn run_script(python: &str, browser: &(PathBuf, PathBuf), args: &[String]) -> Value {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/doom_browser.py");
+    let out = Command::new(python)
+        .arg(script)
+        .args(args)
+        .env("CARDGAMES_CHROMIUM", &browser.0)
+        .env("CARDGAMES_CHROMEDRIVER", &browser.1)
+        // Selenium never looks for a driver or a browser to download.
+        .env("SE_OFFLINE", "true")
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .unwrap_or_else(|e| panic!("{python} {script}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{script} {args:?} failed ({}): {stdout}",
+        out.status
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    serde_json::from_str(last).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+}
