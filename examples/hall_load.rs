@@ -11,6 +11,8 @@
 //!     --pid $! --clients 1000 --tables 250 --seconds 300
 //! ```
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -19,7 +21,8 @@ use cardgames::game::Stage;
 use cardgames::hall::client::{Client, Identity};
 use cardgames::hall::protocol::{ClientMsg, ServerMsg};
 use clap::Parser;
-use serde_json::{Value, json};
+use common::{choose, usage};
+use serde_json::json;
 use tokio::sync::Mutex;
 
 #[derive(Debug, Parser)]
@@ -39,32 +42,6 @@ struct Args {
     /// How long to play.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
-}
-
-/// CPU seconds (user + system) and resident kB of a process.
-fn usage(pid: u32) -> Option<(f64, u64)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let rss = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))?
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()?;
-    Some((ticks / 100.0, rss))
-}
-
-fn choose(legal: &Value) -> Value {
-    let legal = legal.as_array().cloned().unwrap_or_default();
-    let check = Value::from("Check");
-    if legal.contains(&check) {
-        check
-    } else {
-        Value::from("Call")
-    }
 }
 
 struct Shared {

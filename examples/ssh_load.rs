@@ -15,6 +15,8 @@
 //!     --url ws://127.0.0.1:7979 --data /tmp/sshload --pid $! --sessions 100
 //! ```
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,10 +26,11 @@ use cardgames::game::Stage;
 use cardgames::hall::client::{Client, Identity};
 use cardgames::hall::protocol::{ClientMsg, ServerMsg};
 use clap::Parser;
+use common::{choose, usage};
 use russh::ChannelMsg;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -52,22 +55,6 @@ struct Args {
     /// Seconds each door is measured, once every session sits.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
-}
-
-/// CPU seconds (user + system) and resident kB of a process.
-fn usage(pid: u32) -> Option<(f64, u64)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let rss = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))?
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()?;
-    Some((ticks / 100.0, rss))
 }
 
 /// Moves played so far at the tables made by players whose names start
@@ -208,16 +195,6 @@ async fn ssh_session(
     let _ = writer.eof().await;
     drain.abort();
     Ok(())
-}
-
-fn choose(legal: &Value) -> Value {
-    let legal = legal.as_array().cloned().unwrap_or_default();
-    let check = Value::from("Check");
-    if legal.contains(&check) {
-        check
-    } else {
-        Value::from("Call")
-    }
 }
 
 /// One WebSocket client at its own two-seat table with a bot, checking or
