@@ -5,6 +5,12 @@
 //! played), and the hall's CPU and resident memory (read from /proc for
 //! the hall's process id).
 //!
+//! The players arrive over `--ramp` seconds, table after table, as people
+//! do. Round trips are reported for the steady state (from the end of the
+//! ramp on) and, apart, for the ramp itself: while every table starts its
+//! first hands in the same few seconds their actions queue behind each
+//! other.
+//!
 //! ```sh
 //! cardgames serve --listen 127.0.0.1:7979 --data /tmp/load --per-address 5000 &
 //! cargo run --release --example hall_load -- --url ws://127.0.0.1:7979 \
@@ -42,11 +48,15 @@ struct Args {
     /// How long to play.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
+    /// Seconds over which the players arrive (within the time played).
+    #[arg(long, default_value_t = 10)]
+    ramp: u64,
 }
 
 struct Shared {
     hands: AtomicU64,
-    rtt: Mutex<Vec<f64>>,
+    /// Round trips in milliseconds: during the ramp, and after it.
+    rtt: Mutex<(Vec<f64>, Vec<f64>)>,
 }
 
 async fn player(
@@ -54,7 +64,7 @@ async fn player(
     name: String,
     table: u64,
     seat: usize,
-    end: Instant,
+    (ramped, end): (Instant, Instant),
     shared: Arc<Shared>,
     count_hands: bool,
 ) {
@@ -72,7 +82,7 @@ async fn player(
         return;
     }
     let mut sent: Option<Instant> = None;
-    let mut rtts = Vec::new();
+    let (mut ramp, mut steady) = (Vec::new(), Vec::new());
     while Instant::now() < end {
         let Ok(Ok(msg)) = tokio::time::timeout(Duration::from_secs(5), c.recv()).await else {
             continue;
@@ -82,7 +92,8 @@ async fn player(
                 if let Some(at) = sent.take()
                     && !notes.is_empty()
                 {
-                    rtts.push(at.elapsed().as_secs_f64() * 1000.0);
+                    let ms = at.elapsed().as_secs_f64() * 1000.0;
+                    if at < ramped { &mut ramp } else { &mut steady }.push(ms);
                 }
                 if count_hands && scores.is_some() {
                     shared.hands.fetch_add(1, Ordering::Relaxed);
@@ -101,7 +112,9 @@ async fn player(
             _ => {}
         }
     }
-    shared.rtt.lock().await.extend(rtts);
+    let mut all = shared.rtt.lock().await;
+    all.0.extend(ramp);
+    all.1.extend(steady);
     c.close().await;
 }
 
@@ -112,7 +125,7 @@ async fn main() {
     let bots = 6 - per;
     let shared = Arc::new(Shared {
         hands: AtomicU64::new(0),
-        rtt: Mutex::new(Vec::new()),
+        rtt: Mutex::new((Vec::new(), Vec::new())),
     });
     let run = format!("{:x}", rand::random::<u32>());
     // Each table: made by its first player, its bots added.
@@ -160,10 +173,14 @@ async fn main() {
     );
     let start = Instant::now();
     let end = start + Duration::from_secs(args.seconds);
+    let ramp = Duration::from_secs(args.ramp.min(args.seconds));
+    let ramped = start + ramp;
     let before = args.pid.and_then(usage);
     let mut tasks = Vec::new();
+    let count = tables.len().max(1) as u32;
     for (i, (id, host)) in tables.into_iter().enumerate() {
         host.close().await;
+        tokio::time::sleep_until((start + ramp * i as u32 / count).into()).await;
         for seat in 0..per {
             let name = format!("p{run}{i}x{seat}");
             tasks.push(tokio::spawn(player(
@@ -171,7 +188,7 @@ async fn main() {
                 name,
                 id,
                 seat,
-                end,
+                (ramped, end),
                 shared.clone(),
                 seat == 0,
             )));
@@ -190,26 +207,31 @@ async fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     let hands = shared.hands.load(Ordering::Relaxed);
-    let mut rtt = shared.rtt.lock().await.clone();
-    rtt.sort_by(|a, b| a.total_cmp(b));
-    let pct = |p: f64| {
-        rtt.get(((rtt.len() as f64 * p) as usize).min(rtt.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or(0.0)
-    };
+    let (mut during, mut settled) = shared.rtt.lock().await.clone();
     println!(
         "clients {}, tables {}, {secs:.0} s",
         per * args.tables,
         args.tables
     );
     println!("hands {hands} ({:.1} a second)", hands as f64 / secs);
-    println!(
-        "actions timed {}: round trip p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        rtt.len(),
-        pct(0.5),
-        pct(0.99),
-        rtt.last().copied().unwrap_or(0.0)
-    );
+    for (what, rtt) in [
+        ("after the ramp", &mut settled),
+        ("during the ramp", &mut during),
+    ] {
+        rtt.sort_by(|a, b| a.total_cmp(b));
+        let pct = |p: f64| {
+            rtt.get(((rtt.len() as f64 * p) as usize).min(rtt.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0.0)
+        };
+        println!(
+            "{what}: {} actions timed, round trip p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            rtt.len(),
+            pct(0.5),
+            pct(0.99),
+            rtt.last().copied().unwrap_or(0.0)
+        );
+    }
     if let (Some((c0, _)), Some((c1, rss))) = (before, after) {
         println!(
             "hall CPU {:.0}% of one core, resident {} MB now, {} MB at most",

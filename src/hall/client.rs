@@ -5,9 +5,10 @@
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
-use super::protocol::{ClientMsg, PlayerInfo, ServerMsg, VERSION};
+use super::protocol::{ClientMsg, PlayerInfo, READ_BUFFER, ServerMsg, VERSION};
 
 /// Why the client failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,12 +80,16 @@ impl Client {
     /// Connects to the hall at `url` and says hello as `who`.
     pub async fn connect(url: &str, who: &Identity) -> Result<(Client, Welcome), ClientError> {
         let url = ws_url(url);
-        let (ws, _) = connect_async_with_config(&url, None, true)
-            .await
-            .map_err(|e| ClientError::Connect {
-                url: url.clone(),
-                why: e.to_string(),
-            })?;
+        let (ws, _) = connect_async_with_config(
+            &url,
+            Some(WebSocketConfig::default().read_buffer_size(READ_BUFFER)),
+            true,
+        )
+        .await
+        .map_err(|e| ClientError::Connect {
+            url: url.clone(),
+            why: e.to_string(),
+        })?;
         let mut client = Client { ws };
         let (name, token) = match who {
             Identity::Name(n) => (Some(n.clone()), None),

@@ -10,11 +10,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
 
 use super::outbox::Outbox;
-use super::protocol::{ClientMsg, MAX_CHAT, ServerMsg, VERSION, clean, decode, valid_name};
+use super::protocol::{ClientMsg, MAX_CHAT, ServerMsg, VERSION, clean, decode, encode, valid_name};
 use super::store;
 use super::table::TableCmd;
 use super::{Hall, new_token};
@@ -56,12 +58,24 @@ impl Rate {
 }
 
 fn text(msg: &ServerMsg) -> Message {
-    Message::Text(Utf8Bytes::from(
-        serde_json::to_string(msg).unwrap_or_default(),
-    ))
+    Message::Text(Utf8Bytes::from(encode(msg)))
 }
 
 /// Serves one connection from `addr` until it closes.
+/// Writes `first` and every message already waiting behind it, then
+/// flushes once: a table's notes and its new state go out together.
+async fn write_waiting(
+    sink: &mut SplitSink<WebSocket, Message>,
+    first: String,
+    rx: &mut mpsc::Receiver<String>,
+) -> Result<(), axum::Error> {
+    sink.feed(Message::Text(first.into())).await?;
+    while let Ok(msg) = rx.try_recv() {
+        sink.feed(Message::Text(msg.into())).await?;
+    }
+    sink.flush().await
+}
+
 pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
     let (mut sink, mut stream) = socket.split();
     let conn = hall.next_conn();
@@ -143,7 +157,7 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
             }
             msg = rx.recv() => {
                 let Some(msg) = msg else { break };
-                if sink.send(text(&msg)).await.is_err() {
+                if write_waiting(&mut sink, msg, &mut rx).await.is_err() {
                     break;
                 }
             }

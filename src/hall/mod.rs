@@ -35,7 +35,7 @@ use tokio::sync::mpsc;
 use crate::games::registry;
 use crate::runner::thinking::Pool;
 use outbox::{ConnId, Outbox};
-use protocol::{GameInfo, MAX_MESSAGE, ServerMsg, TableSummary};
+use protocol::{GameInfo, MAX_MESSAGE, READ_BUFFER, ServerMsg, TableSummary};
 use store::{Store, StoreError, TableRow};
 use table::{Plan, TableCmd};
 
@@ -447,6 +447,7 @@ async fn ws(
     }
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| conn::run(hall, socket, addr))
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tokio::sync::{Notify, mpsc};
 
-use super::protocol::ServerMsg;
+use super::protocol::{ServerMsg, encode};
 
 /// A connection's number.
 pub type ConnId = u64;
@@ -20,14 +20,14 @@ pub const QUEUE: usize = 512;
 pub struct Outbox {
     /// The connection.
     pub conn: ConnId,
-    tx: mpsc::Sender<ServerMsg>,
+    tx: mpsc::Sender<String>,
     kill: Arc<Notify>,
 }
 
 impl Outbox {
     /// An outbox for connection `conn`, its queue's other end, and the
     /// switch the connection listens to.
-    pub fn new(conn: ConnId) -> (Outbox, mpsc::Receiver<ServerMsg>, Arc<Notify>) {
+    pub fn new(conn: ConnId) -> (Outbox, mpsc::Receiver<String>, Arc<Notify>) {
         let (tx, rx) = mpsc::channel(QUEUE);
         let kill = Arc::new(Notify::new());
         (
@@ -44,7 +44,12 @@ impl Outbox {
     /// Queues `msg`; false when the connection is gone or too slow (then
     /// it is cut off).
     pub fn send(&self, msg: ServerMsg) -> bool {
-        match self.tx.try_send(msg) {
+        self.send_text(encode(&msg))
+    }
+
+    /// Queues a message already written as JSON text, as [`Outbox::send`].
+    pub fn send_text(&self, text: String) -> bool {
+        match self.tx.try_send(text) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(_)) => {
                 self.kill.notify_one();

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::form::Field;
 use crate::game::{Seat, Stage};
@@ -16,6 +17,11 @@ use crate::narrate::Note;
 pub const VERSION: u32 = 1;
 /// The largest message a client may send, in bytes.
 pub const MAX_MESSAGE: usize = 16 * 1024;
+/// How much a WebSocket reads from its socket at a time. The library's
+/// default (128 KiB) is zeroed before every read and kept per connection:
+/// with a thousand connections that was a third of the hall's memory and
+/// its largest single cost.
+pub const READ_BUFFER: usize = 8 * 1024;
 /// The longest chat line, in characters.
 pub const MAX_CHAT: usize = 200;
 /// The longest player name, in characters.
@@ -201,9 +207,10 @@ pub enum SeatKind {
     Bot,
 }
 
-/// A table as one connection sees it.
+/// A table as one connection sees it. The server writes the game's view
+/// straight to JSON text ([`TableText`]); a client reads it as a [`Value`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TableState {
+pub struct TableState<V = Value> {
     /// Its number.
     pub table: u64,
     /// The game's id.
@@ -225,13 +232,35 @@ pub struct TableState {
     pub stage: Option<Stage>,
     /// What you see of the game (the game's view type); `null` before it
     /// begins.
-    pub view: Value,
+    pub view: V,
     /// What you may do now (the game's actions).
     pub legal: Value,
     /// Milliseconds left for the seat to act, when a person is to act.
     pub deadline_ms: Option<u64>,
     /// A line about the table (waiting for players, next deal soon).
     pub status: String,
+}
+
+/// A table's state as the server writes it: the view is serialized once,
+/// from the game's own type, never built as a [`Value`] first (for a hall
+/// of many tables that was the largest part of its work).
+pub type TableText = TableState<Box<RawValue>>;
+
+impl TableText {
+    /// The `table` message carrying it, as JSON text.
+    pub fn encode(&self) -> String {
+        #[derive(Serialize)]
+        #[serde(tag = "type", rename_all = "snake_case")]
+        enum Out<'a> {
+            Table(&'a TableText),
+        }
+        serde_json::to_string(&Out::Table(self)).unwrap_or_default()
+    }
+}
+
+/// A message as JSON text.
+pub fn encode(msg: &ServerMsg) -> String {
+    serde_json::to_string(msg).unwrap_or_default()
 }
 
 /// A message from the server.
@@ -376,6 +405,34 @@ pub fn valid_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_written_as_text_reads_back_as_the_same_table() {
+        let view = serde_json::json!({"seat": 1, "state": {"board": ["Ah", "Kd"], "pot": 30}});
+        let text = TableText {
+            table: 7,
+            game: "holdem".into(),
+            setup: serde_json::json!({"seats": 2}),
+            seconds: 30,
+            seats: Vec::new(),
+            you: Some(1),
+            owner: false,
+            invite: None,
+            stage: Some(Stage::Turn(1)),
+            view: serde_json::value::to_raw_value(&view).unwrap_or_else(|e| panic!("{e}")),
+            legal: serde_json::json!(["fold", "call"]),
+            deadline_ms: Some(900),
+            status: "ann to act".into(),
+        };
+        let read: ServerMsg =
+            serde_json::from_str(&text.encode()).unwrap_or_else(|e| panic!("{e}"));
+        let ServerMsg::Table(t) = read else {
+            panic!("not a table: {read:?}")
+        };
+        assert_eq!(t.view, view);
+        assert_eq!((t.table, t.you, t.legal.clone()), (7, Some(1), text.legal));
+        assert_eq!(t.status, "ann to act");
+    }
 
     #[test]
     fn messages_read_and_bad_ones_say_why() {

@@ -10,7 +10,8 @@
 //! out or takes back.
 
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread;
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -21,15 +22,19 @@ use tokio::sync::oneshot;
 use crate::stats::Totals;
 
 /// The schema version this build makes.
-const SCHEMA: i64 = 1;
+const SCHEMA: i64 = 2;
 
 /// How often the write-ahead log is copied into the database.
-const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Past this size the log is copied in and cut back to nothing, with
-/// writes held for the moment it takes: a passive copy never catches up
-/// with a hall that writes all the time, and the log would grow forever.
-const WAL_LIMIT: u64 = 64 << 20;
+/// Past this size the log starts again from its beginning (and its file
+/// is cut back to this size). A copy made beside the writer never catches
+/// up with a hall that writes all the time (the log would grow forever),
+/// and one that holds writes back while it copies the whole log stalls
+/// every table for tens of milliseconds. So the background copy does the
+/// bulk, and the store's own thread, between two batches, copies the
+/// little written since (a few milliseconds).
+const WAL_LIMIT: u64 = 4 << 20;
 
 /// What a new player starts with.
 pub const FIRST_BANKROLL: i64 = 10_000;
@@ -92,8 +97,20 @@ fn in_savepoint<T>(
 /// The store's thread: jobs waiting together are run in one transaction
 /// and committed at once (one write to the disk for all of them), then
 /// each is answered.
-fn serve_jobs(mut conn: Connection, jobs: mpsc::Receiver<Job>) {
-    while let Ok(first) = jobs.recv() {
+fn serve_jobs(mut conn: Connection, jobs: mpsc::Receiver<Job>, cut_back: &AtomicBool) {
+    loop {
+        let first = match jobs.recv_timeout(CHECKPOINT_EVERY) {
+            Ok(job) => Some(job),
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        if cut_back.swap(false, Ordering::Relaxed) {
+            // The only writer, between transactions: nothing is written
+            // while it runs, so it copies the log to its end, and the next
+            // write starts the log again from its beginning.
+            let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        }
+        let Some(first) = first else { continue };
         let mut batch = vec![first];
         while batch.len() < BATCH {
             match jobs.try_recv() {
@@ -229,6 +246,16 @@ fn migrate(conn: &mut Connection, path: &str) -> Result<(), StoreError> {
             COMMIT;",
         )?;
     }
+    if version < 2 {
+        // A transfer's entry number is the last one plus one: found in
+        // the index, not by reading the whole ledger.
+        conn.execute_batch(
+            "BEGIN;
+            CREATE INDEX ledger_entry ON ledger(entry);
+            PRAGMA user_version = 2;
+            COMMIT;",
+        )?;
+    }
     Ok(())
 }
 
@@ -280,13 +307,6 @@ pub fn balance(conn: &Connection, account: &str) -> Result<i64, rusqlite::Error>
     )
 }
 
-/// The write-ahead log beside the database at `path`.
-fn wal_path(path: &Path) -> std::path::PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push("-wal");
-    name.into()
-}
-
 impl Store {
     /// Opens (or makes) the store at `path` and starts its thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -300,27 +320,32 @@ impl Store {
         // Commits never wait on a checkpoint's disk flush: a second
         // connection copies the log into the database in the background.
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        conn.pragma_update(None, "journal_size_limit", wal_limit as i64)?;
+        let page: i64 = conn.pragma_query_value(None, "page_size", |r| r.get(0))?;
+        let frame = page.max(0) as u64 + 24;
         let checkpointer = Connection::open(path)?;
-        let wal = wal_path(path);
+        let cut_back = Arc::new(AtomicBool::new(false));
+        let store_cut = cut_back.clone();
         thread::Builder::new()
             .name("hall-checkpoint".into())
             .spawn(move || {
-                loop {
+                // Until the store's thread is gone.
+                while Arc::strong_count(&cut_back) > 1 {
                     thread::sleep(CHECKPOINT_EVERY);
-                    let size = std::fs::metadata(&wal).map_or(0, |m| m.len());
-                    let mode = if size > wal_limit {
-                        "TRUNCATE"
-                    } else {
-                        "PASSIVE"
-                    };
-                    let _ = checkpointer.pragma_update(None, "wal_checkpoint", mode);
+                    // The log's length in frames (a page and its header).
+                    let frames: i64 = checkpointer
+                        .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
+                        .unwrap_or(0);
+                    if frames.max(0) as u64 * frame > wal_limit {
+                        cut_back.store(true, Ordering::Relaxed);
+                    }
                 }
             })
             .map_err(|_| StoreError::Closed)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("hall-store".into())
-            .spawn(move || serve_jobs(conn, rx))
+            .spawn(move || serve_jobs(conn, rx, &store_cut))
             .map_err(|_| StoreError::Closed)?;
         Ok(Store { jobs: tx })
     }
@@ -643,6 +668,13 @@ pub fn player_stats(conn: &Connection, player: i64) -> Result<Vec<(String, Total
 mod tests {
     use super::*;
 
+    /// The write-ahead log beside the database at `path`.
+    fn wal_path(path: &Path) -> std::path::PathBuf {
+        let mut name = path.as_os_str().to_owned();
+        name.push("-wal");
+        name.into()
+    }
+
     #[test]
     fn the_log_is_cut_back_while_writes_go_on() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
@@ -739,5 +771,25 @@ mod tests {
             migrate(&mut conn, "x"),
             Err(StoreError::Newer { found: 99, .. })
         ));
+    }
+
+    #[test]
+    fn a_first_schema_store_gains_the_entry_index() {
+        let mut conn = Connection::open_in_memory().unwrap_or_else(|e| panic!("{e}"));
+        migrate(&mut conn, "x").unwrap_or_else(|e| panic!("{e}"));
+        transfer(&conn, &[("a".into(), 5), ("b".into(), -5)], "before")
+            .unwrap_or_else(|e| panic!("{e}"));
+        conn.execute_batch("DROP INDEX ledger_entry; PRAGMA user_version = 1;")
+            .unwrap_or_else(|e| panic!("{e}"));
+        migrate(&mut conn, "x").unwrap_or_else(|e| panic!("{e}"));
+        let plan: String = conn
+            .query_row(
+                "EXPLAIN QUERY PLAN SELECT MAX(entry) FROM ledger",
+                [],
+                |r| r.get(3),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(plan.contains("ledger_entry"), "{plan}");
+        assert_eq!(balance(&conn, "a").ok(), Some(5));
     }
 }

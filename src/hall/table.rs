@@ -14,13 +14,16 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::Hall;
 use super::outbox::{ConnId, Outbox};
-use super::protocol::{MAX_CHAT, SeatKind, SeatState, ServerMsg, TableState, TableSummary, clean};
+use super::protocol::{
+    MAX_CHAT, SeatKind, SeatState, ServerMsg, TableState, TableSummary, TableText, clean,
+};
 use super::store::{self, DealRow, HOUSE, StoreError, player_account, seat_account};
 use crate::game::{Level, Seat, Stage};
 use crate::games::Entry;
@@ -815,7 +818,7 @@ impl Table {
                     },
                 );
                 self.came_back(player.0);
-                out.send(self.state_for(player.0));
+                out.send_text(self.state_for(player.0).encode());
                 self.hall.lobby_update(self.summary());
             }
             TableCmd::Sit { player, seat, out } => {
@@ -1165,7 +1168,7 @@ impl Table {
     }
 
     /// The table as `player` sees it.
-    fn state_for(&self, player: i64) -> ServerMsg {
+    fn state_for(&self, player: i64) -> TableText {
         let you = self.slots.iter().position(|s| s.person() == Some(player));
         let chips = self.runner.as_ref().and_then(|r| r.chips());
         let seats = self
@@ -1194,12 +1197,12 @@ impl Table {
             .collect();
         let (view, legal) = match &self.runner {
             Some(r) => (r.view(you), r.legal(you)),
-            None => (Value::Null, Value::Array(Vec::new())),
+            None => (RawValue::NULL.to_owned(), Value::Array(Vec::new())),
         };
         let deadline_ms = self
             .deadline
             .map(|(_, t)| t.saturating_duration_since(Instant::now()).as_millis() as u64);
-        ServerMsg::Table(Box::new(TableState {
+        TableState {
             table: self.id,
             game: self.entry.id.into(),
             setup: self.setup.clone(),
@@ -1215,7 +1218,7 @@ impl Table {
             legal,
             deadline_ms,
             status: self.status(),
-        }))
+        }
     }
 
     fn status(&self) -> String {
@@ -1269,7 +1272,7 @@ impl Table {
         self.changed = false;
         let mut dead = Vec::new();
         for (conn, w) in &self.watchers {
-            if !w.out.send(self.state_for(w.player)) {
+            if !w.out.send_text(self.state_for(w.player).encode()) {
                 dead.push(*conn);
             }
         }

@@ -7,6 +7,7 @@ use std::any::Any;
 
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::{Applied, BotTurn, Logged, RunError, Runner, Save, SeatInfo, notes_of};
 use crate::game::{Playable, Seat, Stage};
@@ -70,8 +71,8 @@ pub trait AnyRunner: Send {
     fn stage(&self) -> Stage;
     /// The seats.
     fn seat_infos(&self) -> Vec<SeatInfo>;
-    /// What `seat` sees (`None`: a spectator).
-    fn view(&self, seat: Option<Seat>) -> Value;
+    /// What `seat` sees (`None`: a spectator), as JSON text.
+    fn view(&self, seat: Option<Seat>) -> Box<RawValue>;
     /// What `seat` may do now.
     fn legal(&self, seat: Option<Seat>) -> Value;
     /// The first deal as dealt, when the session began.
@@ -147,8 +148,9 @@ impl<G: Playable> AnyRunner for Runner<G> {
         Runner::seats(self).to_vec()
     }
 
-    fn view(&self, seat: Option<Seat>) -> Value {
-        json(&Runner::view(self, seat))
+    fn view(&self, seat: Option<Seat>) -> Box<RawValue> {
+        serde_json::value::to_raw_value(&Runner::view(self, seat))
+            .unwrap_or_else(|_| RawValue::NULL.to_owned())
     }
 
     fn legal(&self, seat: Option<Seat>) -> Value {
