@@ -136,7 +136,9 @@ async fn main() {
             eprintln!("cannot connect to {}", args.url);
             return;
         };
-        let setup = json!({"seats": 6, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+        // Deep stacks (500 big blinds): nobody busts in a five-minute run, so
+        // every client plays to the end.
+        let setup = json!({"seats": 6, "stack": 5000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
         let _ = c
             .send(&ClientMsg::Create {
                 game: "holdem".into(),

@@ -141,6 +141,12 @@ impl Setup {
         if self.stack == 0 {
             return Err(SetupError("the starting stack must be positive".into()));
         }
+        if self.ante > 0 && self.bb_ante > 0 {
+            return Err(SetupError(
+                "an ante from every player and a big blind ante do not go together: choose one"
+                    .into(),
+            ));
+        }
         if let Mode::Tournament { hands_per_level: 0 } = self.mode {
             return Err(SetupError("hands per level must be positive".into()));
         }
@@ -195,6 +201,22 @@ impl Setup {
         Choices::new(&presets, &self.blinds, |a, b| a.big > b.big)
     }
 
+    /// The antes, as (from every player, from the big blind): none, a
+    /// tenth, a fifth or a half of the big blind from every player, or a
+    /// big blind ante of one big blind (the two do not go together).
+    fn ante_choices(&self) -> Choices<(Chips, Chips)> {
+        let big = self.blinds.big;
+        let mut presets = vec![(0, 0)];
+        for part in [10, 5, 2] {
+            let a = ((big / part).max(1), 0);
+            if !presets.contains(&a) {
+                presets.push(a);
+            }
+        }
+        presets.push((0, big));
+        Choices::of(&presets, &(self.ante, self.bb_ante))
+    }
+
     fn mode_choices(&self) -> Choices<Mode> {
         let presets = [
             Mode::Cash {
@@ -224,6 +246,18 @@ impl Form for Setup {
             self.blind_choices()
                 .field("blinds", "Blinds", |b| format!("{}/{}", b.small, b.big)),
             self.mode_choices().field("mode", "Format", mode_name),
+            self.ante_choices().field("ante", "Ante", |&a| match a {
+                (0, 0) => "none".into(),
+                (0, bb) => format!("{bb} from the big blind, for the table"),
+                (a, _) => format!("{a} from every player"),
+            }),
+            Choices::of(&[false, true], &self.straddle).field("straddle", "Straddle", |&s| {
+                if s {
+                    "two big blinds, left of the big blind".into()
+                } else {
+                    "none".into()
+                }
+            }),
         ]
     }
 
@@ -233,6 +267,10 @@ impl Form for Setup {
             "stack" => self.stack = self.stack_choices().get(key, index)?,
             "blinds" => self.blinds = self.blind_choices().get(key, index)?,
             "mode" => self.mode = self.mode_choices().get(key, index)?,
+            "ante" => (self.ante, self.bb_ante) = self.ante_choices().get(key, index)?,
+            "straddle" => {
+                self.straddle = Choices::of(&[false, true], &self.straddle).get(key, index)?
+            }
             _ => return Err(unknown(key)),
         }
         Ok(())
@@ -313,7 +351,7 @@ impl Session {
         }
         let button = players[rand::Rng::random_range(&mut rng, 0..players.len())];
         let deck = shuffled(&mut rng);
-        let (table, _) = Table::new(chips, button, setup.blinds, &deck)
+        let (table, _) = Table::with_forced(chips, button, &setup.forced(setup.blinds), &deck)
             .map_err(|e| SetupError(e.to_string()))?;
         Ok(Session {
             setup: *setup,
@@ -688,6 +726,56 @@ mod tests {
 
     fn deck(s: &str) -> Vec<Card> {
         stacked_deck(&parse_cards(s).expect("test cards"))
+    }
+
+    #[test]
+    fn a_table_seated_as_the_hall_does_posts_its_antes() {
+        let setup = Setup { ante: 2, ..CASH };
+        let s = Session::seated(&setup, 3, &[100, 100, 100]).expect("valid");
+        // Two blinds and three antes are in the middle before anyone acts.
+        assert_eq!(s.table().state().pot_total(), 5 + 10 + 3 * 2);
+        let plain = Session::seated(&CASH, 3, &[100, 100, 100]).expect("valid");
+        assert_eq!(plain.table().state().pot_total(), 15);
+    }
+
+    #[test]
+    fn antes_and_the_straddle_are_chosen_in_the_form() {
+        let mut setup = CASH;
+        let fields = setup.fields();
+        let field = |key: &str| {
+            fields
+                .iter()
+                .find(|f| f.key == key)
+                .unwrap_or_else(|| panic!("no {key} field"))
+                .clone()
+        };
+        assert_eq!(
+            field("ante").choices,
+            [
+                "none",
+                "1 from every player",
+                "2 from every player",
+                "5 from every player",
+                "10 from the big blind, for the table"
+            ]
+        );
+        assert_eq!(field("straddle").choices.len(), 2);
+        setup.choose("ante", 2).expect("a choice");
+        setup.choose("straddle", 1).expect("a choice");
+        assert_eq!((setup.ante, setup.bb_ante, setup.straddle), (2, 0, true));
+        // The big blind ante replaces the other.
+        setup.choose("ante", 4).expect("a choice");
+        assert_eq!((setup.ante, setup.bb_ante), (0, 10));
+        assert!(setup.choose("ante", 9).is_err());
+        assert!(
+            Setup {
+                ante: 2,
+                bb_ante: 10,
+                ..CASH
+            }
+            .check()
+            .is_err()
+        );
     }
 
     /// Folds the current hand out (check when free).
