@@ -418,7 +418,7 @@ impl App {
                 }
             },
             Nav::Open(Target::Settings) => {
-                self.current = Box::new(SettingsScreen::new(self.settings))
+                self.current = Box::new(SettingsScreen::new(self.settings, self.color_allowed))
             }
             Nav::Open(Target::Solver) => {
                 let seed = self.take_seed();

@@ -165,11 +165,7 @@ impl Screen for Menu {
         ];
         for (i, item) in self.items.iter().enumerate() {
             let chosen = i == self.cursor;
-            let marker = match (chosen, theme.ascii) {
-                (true, false) => "▶ ",
-                (true, true) => "> ",
-                _ => "  ",
-            };
+            let marker = theme.marker(chosen);
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{marker}{:<20}", item.label),

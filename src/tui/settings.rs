@@ -42,6 +42,8 @@ pub struct SettingsScreen {
     /// The settings being edited.
     pub settings: Settings,
     cursor: usize,
+    /// `NO_COLOR` is set: colour is off whatever the setting says.
+    no_color: bool,
 }
 
 /// Commands of the settings screen.
@@ -62,11 +64,13 @@ pub enum SettingsAction {
 const DELAYS: [u32; 5] = [0, 200, 400, 800, 1500];
 
 impl SettingsScreen {
-    /// The screen, editing `settings`.
-    pub fn new(settings: Settings) -> SettingsScreen {
+    /// The screen, editing `settings`; `color_allowed` is false under
+    /// `NO_COLOR`.
+    pub fn new(settings: Settings, color_allowed: bool) -> SettingsScreen {
         SettingsScreen {
             settings,
             cursor: 0,
+            no_color: !color_allowed,
         }
     }
 
@@ -75,7 +79,14 @@ impl SettingsScreen {
         let on = |b: bool| if b { "on" } else { "off" }.to_string();
         [
             ("Suit letters (ASCII)", on(s.ascii)),
-            ("Colour", on(s.color)),
+            (
+                "Colour",
+                if self.no_color {
+                    "off (NO_COLOR)".to_string()
+                } else {
+                    on(s.color)
+                },
+            ),
             ("AI level", s.level.name().to_string()),
             ("Computer move pause", format!("{} ms", s.bot_delay_ms)),
         ]
@@ -170,7 +181,7 @@ impl Screen for SettingsScreen {
             .into_iter()
             .enumerate()
             .map(|(i, (name, value))| {
-                let marker = if i == self.cursor { "> " } else { "  " };
+                let marker = theme.marker(i == self.cursor);
                 let style = if i == self.cursor {
                     theme.selected()
                 } else {
@@ -183,5 +194,42 @@ impl Screen for SettingsScreen {
             })
             .collect();
         Paragraph::new(lines).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawn(screen: &SettingsScreen, theme: Theme) -> String {
+        let area = Rect::new(0, 0, 60, 4);
+        let mut buf = Buffer::empty(area);
+        screen.render(area, &mut buf, theme);
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn colour_says_it_is_off_under_no_color() {
+        let settings = Settings::default();
+        let theme = Theme::new(true, false);
+        assert!(drawn(&SettingsScreen::new(settings, false), theme).contains("off (NO_COLOR)"));
+        let allowed = drawn(&SettingsScreen::new(settings, true), theme);
+        assert!(!allowed.contains("NO_COLOR"), "{allowed}");
+        assert!(allowed.contains(" on"), "{allowed}");
+    }
+
+    #[test]
+    fn the_selected_row_has_the_marker_of_every_other_list() {
+        let screen = SettingsScreen::new(Settings::default(), true);
+        let first = |theme: Theme| drawn(&screen, theme).lines().next().map(str::to_owned);
+        assert!(first(Theme::new(true, false)).is_some_and(|l| l.starts_with("▶ Suit letters")));
+        assert!(first(Theme::new(true, true)).is_some_and(|l| l.starts_with("> Suit letters")));
     }
 }

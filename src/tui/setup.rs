@@ -367,11 +367,7 @@ impl Screen for SetupScreen {
         ];
         for (i, f) in self.fields().iter().enumerate() {
             let chosen = i == self.cursor;
-            let marker = match (chosen, theme.ascii) {
-                (true, false) => "▶ ",
-                (true, true) => "> ",
-                _ => "  ",
-            };
+            let marker = theme.marker(chosen);
             let value = f.choices.get(f.selected).cloned().unwrap_or_default();
             lines.push(Line::from(vec![
                 Span::styled(

@@ -28,6 +28,16 @@ impl Theme {
         std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
     }
 
+    /// The mark before the selected entry of any list or form (and the
+    /// blank the size of it before the others): one style everywhere.
+    pub fn marker(self, chosen: bool) -> &'static str {
+        match (chosen, self.ascii) {
+            (true, false) => "▶ ",
+            (true, true) => "> ",
+            (false, _) => "  ",
+        }
+    }
+
     fn fg(self, c: Color) -> Style {
         if self.color {
             Style::new().fg(c)

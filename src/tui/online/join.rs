@@ -135,7 +135,7 @@ impl Screen for JoinScreen {
             let cursor = if focused { "▏" } else { "" };
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("{}{label:<12}", if focused { "▶ " } else { "  " }),
+                    format!("{}{label:<12}", theme.marker(focused)),
                     if focused {
                         theme.selected()
                     } else {

@@ -305,7 +305,7 @@ impl Screen for Lobby {
             }
             lines.push(Line::default());
             for (i, st) in state.seats.iter().enumerate() {
-                let marker = if i == seat { "▶ " } else { "  " };
+                let marker = theme.marker(i == seat);
                 let who = match st.kind {
                     SeatKind::Empty => "— empty —".to_string(),
                     SeatKind::Bot => format!("{} (computer)", st.name),
@@ -340,11 +340,7 @@ impl Screen for Lobby {
                 };
                 lines.push(Line::from(vec![
                     Span::styled(
-                        format!(
-                            "{}#{:<3} {name:<17}",
-                            if chosen { "▶ " } else { "  " },
-                            t.table
-                        ),
+                        format!("{}#{:<3} {name:<17}", theme.marker(chosen), t.table),
                         style,
                     ),
                     Span::styled(
