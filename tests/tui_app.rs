@@ -477,6 +477,50 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
 }
 
 #[test]
+fn a_fold_when_checking_is_free_is_asked_first() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down
+    let seen = |app: &App| {
+        app.table::<Session>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no table"))
+    };
+    let free = |app: &App| {
+        let s = seen(app);
+        s.stage == Stage::Turn(0) && s.view.state.legal().is_some_and(|l| l.to_call == 0)
+    };
+    // Call or check along until a turn where checking is free.
+    for _ in 0..20_000 {
+        if free(&app) {
+            break;
+        }
+        match seen(&app).stage {
+            Stage::Turn(0) => press(&mut app, KeyCode::Char('c')),
+            Stage::Turn(_) => wait(&mut app),
+            _ => press(&mut app, KeyCode::Char('n')),
+        }
+    }
+    assert!(free(&app), "never free to check");
+    press(&mut app, KeyCode::Char('f'));
+    let asked = screen(&mut app, 80, 24);
+    assert!(
+        asked.contains("Fold when you could check for free?"),
+        "{asked}"
+    );
+    assert!(free(&app), "the fold was played before it was confirmed");
+    press(&mut app, KeyCode::Char('n'));
+    let kept = screen(&mut app, 80, 24);
+    assert!(!kept.contains("Fold when you could check"), "{kept}");
+    assert!(free(&app), "keeping the hand played something");
+    press(&mut app, KeyCode::Char('f'));
+    press(&mut app, KeyCode::Char('f'));
+    assert!(!free(&app), "the confirmed fold was not played");
+    let folded = screen(&mut app, 80, 24);
+    assert!(folded.contains("You fold"), "{folded}");
+}
+
+#[test]
 fn a_whole_holdem_hand_at_six_seats() {
     let mut app = quick_app(None, 8);
     press(&mut app, KeyCode::Enter); // Texas Hold'em

@@ -25,17 +25,21 @@ const NAMES: [&str; 9] = [
     "You", "Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gil", "Hana",
 ];
 
-/// The board's state: the bet box, when open.
+/// The board's state: the bet box, when open, and whether a fold when
+/// checking is free waits for its confirmation.
 #[derive(Debug, Default)]
 pub struct Ui {
     entry: Option<Entry>,
+    fold_asked: bool,
 }
 
 /// Commands of the Hold'em table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
-    /// Fold.
+    /// Fold (when checking is free, only once confirmed).
     Fold,
+    /// Keep the hand: no fold after all.
+    Keep,
     /// Check or call.
     Call,
     /// Open the bet box.
@@ -103,10 +107,26 @@ impl Board for Session {
                 })
                 .collect();
         }
+        if ui.fold_asked {
+            return vec![
+                Binding::new(
+                    &[Key::Char('f'), Key::Char('y')],
+                    "fold",
+                    "Fold all the same",
+                    Command::Fold,
+                ),
+                Binding::new(
+                    &[Key::Char('n'), Key::Esc],
+                    "keep",
+                    "Keep the hand",
+                    Command::Keep,
+                ),
+            ];
+        }
         let owe = legal.is_some_and(|l| l.to_call > 0);
         let raise = legal.is_some_and(|l| l.raise.is_some());
         vec![
-            Binding::new(&[Key::Char('f')], "fold", "Fold", Command::Fold).enabled(owe),
+            Binding::new(&[Key::Char('f')], "fold", "Fold", Command::Fold).enabled(legal.is_some()),
             Binding::new(
                 &[Key::Char('c'), Key::Char('k')],
                 if owe { "call" } else { "check" },
@@ -140,7 +160,19 @@ impl Board for Session {
             return Reply::Done;
         };
         match command {
-            Command::Fold => Reply::Act(Action::Fold),
+            // Folding when a check is free is legal, and asked about once.
+            Command::Fold if legal.to_call == 0 && !ui.fold_asked => {
+                ui.fold_asked = true;
+                Reply::Done
+            }
+            Command::Fold => {
+                ui.fold_asked = false;
+                Reply::Act(Action::Fold)
+            }
+            Command::Keep => {
+                ui.fold_asked = false;
+                Reply::Done
+            }
             Command::Call if legal.to_call > 0 => Reply::Act(Action::Call),
             Command::Call => Reply::Act(Action::Check),
             Command::Raise => {
@@ -169,6 +201,7 @@ impl Board for Session {
 
     fn moved(_seen: &Seen<Session>, ui: &mut Ui) {
         ui.entry = None;
+        ui.fold_asked = false;
     }
 
     fn render(
@@ -200,6 +233,12 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
     let st = &seen.view.state;
     if let (Some(e), Some(legal)) = (&ui.entry, my_legal(seen)) {
         return e.line(st, &legal, theme);
+    }
+    if ui.fold_asked {
+        return Line::styled(
+            "Fold when you could check for free? f: fold · n: keep the hand",
+            theme.bad(),
+        );
     }
     let me = seen.me.unwrap_or(0);
     let busted = st.stacks().get(me) == Some(&0) && st.to_act().is_none();
