@@ -327,3 +327,27 @@ fn views_hide_unshown_hole_cards() {
     let v = t.view(1);
     assert_eq!(v.state.hole(0), None, "a folded hand stays hidden");
 }
+
+#[test]
+fn a_free_fold_that_would_leave_chips_nobody_can_win_is_refused() {
+    // Button 0 folds, seat 3 is all in for 100; seats 1 and 2 play on.
+    let mut t = hand(&[1000, 1000, 1000, 100], 0, "");
+    play(
+        &mut t,
+        &[(3, RaiseTo(100)), (0, Fold), (1, Call), (2, Call)],
+    );
+    play(&mut t, &[(1, Check), (2, Check)]);
+    play(&mut t, &[(1, RaiseTo(200)), (2, Call)]);
+    // On the river seat 1 folds though checking is free: seat 2 is still
+    // in above seat 3's all in, so nothing is lost.
+    play(&mut t, &[(1, Fold)]);
+    let before = t.clone();
+    // Were seat 2 to fold too, its 200 and seat 1's 200 above the all in
+    // could be won by nobody: refused, and nothing changes.
+    assert_eq!(t.act(2, Fold), Err(ActionError::Unclaimed(400)));
+    assert_eq!(t, before);
+    play(&mut t, &[(2, Check)]);
+    let stacks = final_stacks(&t);
+    assert_eq!(stacks.iter().sum::<Chips>(), 3100);
+    assert_eq!(stacks[1], 700, "seat 1 lost what it put in");
+}

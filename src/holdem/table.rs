@@ -332,9 +332,9 @@ pub enum ActionError {
     /// A pot that cannot be split as the reference would (replay).
     #[error(transparent)]
     Split(#[from] SplitError),
-    /// Chips that no player still in can win (after folds when checking
-    /// was free); the reference burns them.
-    #[error("{0} chips in the pots can be won by nobody")]
+    /// A fold when checking was free that would leave chips no player
+    /// still in can win (the reference burns them; we refuse the fold).
+    #[error("folding here would leave {0} chips that nobody still in can win")]
     Unclaimed(Chips),
 }
 
@@ -686,6 +686,16 @@ impl Table {
         }
         let legal = self.state.legal_for(seat);
         check_action(&legal, action)?;
+        if action == Action::Fold && legal.to_call == 0 {
+            // Everyone else still in has matched this seat or is all in
+            // for less: chips above theirs could never be won.
+            let mut after = self.state.clone();
+            after.status[seat] = Status::Folded;
+            let lost = after.unclaimed();
+            if lost > 0 {
+                return Err(ActionError::Unclaimed(lost));
+            }
+        }
         // Only a replay's split can fail once an action is legal.
         let saved = self.replay.then(|| self.clone());
         let mut ev = Vec::with_capacity(4);

@@ -222,6 +222,8 @@ pub trait Board: Playable {
     }
     /// After anything was played: the board's state catches up.
     fn moved(_seen: &Seen<Self>, _ui: &mut Self::Ui) {}
+    /// A deal has just ended, as `seen` shows it.
+    fn deal_ended(_seen: &Seen<Self>, _ui: &mut Self::Ui) {}
 }
 
 /// The commands of every table screen.
@@ -318,6 +320,9 @@ impl<G: Board> TableScreen<G> {
                 self.back = 0;
                 self.log.extend(u.notes);
                 let seen = self.link.seen();
+                if u.ended.is_some() {
+                    G::deal_ended(&seen, &mut self.ui);
+                }
                 if let (Some((scores, unit)), Some(me)) = (u.ended, seen.me) {
                     self.running.deals += 1;
                     self.running.net += scores.get(me).copied().unwrap_or(0.0);

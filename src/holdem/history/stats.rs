@@ -8,7 +8,8 @@
 use std::collections::BTreeMap;
 
 use super::{HandRecord, Replayed};
-use crate::holdem::table::{Event, Move};
+use crate::game::Seat;
+use crate::holdem::table::{Event, HandState, Move};
 
 /// One player's counts over many hands.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -91,10 +92,15 @@ impl Stats {
     /// Counts one replayed hand.
     pub fn add(&mut self, hand: &Replayed) {
         let r: &HandRecord = &hand.record;
-        let k = r.players();
-        let state = hand.table.state();
+        self.add_hand(hand.table.state(), |p| r.name(p));
+    }
+
+    /// Counts one finished hand, each seat dealt in under `name(seat)` (a
+    /// table on screen counts its hands as they end).
+    pub fn add_hand(&mut self, state: &HandState, name: impl Fn(Seat) -> String) {
+        let k = state.seats();
         self.hands += 1;
-        let bb = r.forced.as_blinds().big.max(1) as f64;
+        let bb = state.forced().as_blinds().big.max(1) as f64;
         let mut flop = false;
         let mut raises_pre = 0u32;
         let mut c = vec![PlayerStats::default(); k];
@@ -143,11 +149,12 @@ impl Stats {
                 _ => {}
             }
         }
-        let contested = folded.iter().filter(|&&f| !f).count() >= 2;
-        let start = &r.starting_stacks;
-        let end = hand.finishing_stacks();
-        for (p, counts) in c.iter().enumerate() {
-            let s = self.players.entry(r.name(p)).or_default();
+        let dealt = state.players();
+        let contested = dealt.iter().filter(|&&p| !folded[p]).count() >= 2;
+        let (start, end) = (state.starting_stacks(), state.stacks());
+        for p in dealt {
+            let counts = &c[p];
+            let s = self.players.entry(name(p)).or_default();
             s.hands += 1;
             s.vpip += counts.vpip;
             s.pfr += counts.pfr;

@@ -1,9 +1,11 @@
 //! Texas Hold'em on screen: the table ([`seats`]) with names, stacks, bets,
 //! the button and blinds, the pots and the board and your hole cards; an
-//! action bar offering only the legal choices; and the bet box
-//! ([`entry`]) with its presets.
+//! action bar offering only the legal choices; the bet box ([`entry`])
+//! with its presets; and the HUD ([`hud`]): each opponent's statistics
+//! over the hands seen at this table.
 
 mod entry;
+mod hud;
 mod seats;
 
 use ratatui::buffer::Buffer;
@@ -20,17 +22,19 @@ use crate::game::Stage;
 use crate::holdem::session::Session;
 use crate::holdem::table::{Action, Legal};
 use entry::Entry;
+use hud::Hud;
 
 const NAMES: [&str; 9] = [
     "You", "Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gil", "Hana",
 ];
 
-/// The board's state: the bet box, when open, and whether a fold when
-/// checking is free waits for its confirmation.
+/// The board's state: the bet box, when open, whether a fold when
+/// checking is free waits for its confirmation, and the HUD.
 #[derive(Debug, Default)]
 pub struct Ui {
     entry: Option<Entry>,
     fold_asked: bool,
+    hud: Hud,
 }
 
 /// Commands of the Hold'em table.
@@ -48,6 +52,8 @@ pub enum Command {
     AllIn,
     /// A command of the bet box.
     Entry(entry::Key),
+    /// Show or hide the HUD.
+    Hud,
 }
 
 fn my_legal(seen: &Seen<Session>) -> Option<Legal> {
@@ -152,10 +158,20 @@ impl Board for Session {
                 Command::AllIn,
             )
             .enabled(raise),
+            Binding::new(
+                &[Key::Char('h')],
+                "hud",
+                "Show or hide each opponent's statistics",
+                Command::Hud,
+            ),
         ]
     }
 
     fn command(seen: &Seen<Session>, ui: &mut Ui, command: Command) -> Reply<Action> {
+        if command == Command::Hud {
+            ui.hud.shown = !ui.hud.shown;
+            return Reply::Done;
+        }
         let Some(legal) = my_legal(seen) else {
             return Reply::Done;
         };
@@ -186,6 +202,7 @@ impl Board for Session {
                 }
                 None => Reply::Done,
             },
+            Command::Hud => Reply::Done,
             Command::Entry(key) => match &mut ui.entry {
                 Some(e) => {
                     let reply = e.key(key, &seen.view.state, &legal);
@@ -204,6 +221,10 @@ impl Board for Session {
         ui.fold_asked = false;
     }
 
+    fn deal_ended(seen: &Seen<Session>, ui: &mut Ui) {
+        ui.hud.count(seen);
+    }
+
     fn render(
         seen: &Seen<Session>,
         ui: &Ui,
@@ -212,7 +233,13 @@ impl Board for Session {
         buf: &mut Buffer,
         theme: Theme,
     ) {
-        let log_rows = if area.height >= 20 { 5 } else { 3 };
+        let log_rows = if ui.hud.shown {
+            hud::rows(seen)
+        } else if area.height >= 20 {
+            5
+        } else {
+            3
+        };
         let [table_area, log_area, bar] = Layout::vertical([
             Constraint::Min(9),
             Constraint::Length(log_rows),
@@ -220,10 +247,14 @@ impl Board for Session {
         ])
         .areas(area);
         seats::render(seen, table_area, buf, theme);
-        let room = usize::from(log_area.height.saturating_sub(1));
-        Paragraph::new(log.lines(room, theme))
-            .block(Block::new().borders(Borders::TOP).border_style(theme.dim()))
-            .render(log_area, buf);
+        if ui.hud.shown {
+            ui.hud.render(seen, log_area, buf, theme);
+        } else {
+            let room = usize::from(log_area.height.saturating_sub(1));
+            Paragraph::new(log.lines(room, theme))
+                .block(Block::new().borders(Borders::TOP).border_style(theme.dim()))
+                .render(log_area, buf);
+        }
         Paragraph::new(action_line(seen, ui, theme)).render(bar, buf);
     }
 }

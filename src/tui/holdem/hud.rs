@@ -1,0 +1,123 @@
+//! The HUD: one line per opponent with their statistics over the hands
+//! ended at this table while you watched (VPIP, PFR, 3-bet, aggression
+//! factor, went to showdown, won at showdown, bb/100), as trackers show
+//! them; toggled with a key, in place of the log.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use crate::game::Seat;
+use crate::holdem::history::stats::{PlayerStats, Stats};
+use crate::holdem::session::Session;
+use crate::tui::table::Seen;
+use crate::tui::theme::Theme;
+
+/// The longest name shown; longer ones are cut.
+const NAME_WIDTH: usize = 10;
+
+/// Whether the HUD is shown, and the counts behind it.
+#[derive(Debug, Default)]
+pub struct Hud {
+    /// Shown in place of the log.
+    pub shown: bool,
+    stats: Stats,
+}
+
+impl Hud {
+    /// Counts the hand that just ended.
+    pub fn count(&mut self, seen: &Seen<Session>) {
+        self.stats.add_hand(&seen.view.state, |s| seen.name(s));
+    }
+
+    /// One player's counts, by the name shown.
+    pub fn of(&self, name: &str) -> Option<&PlayerStats> {
+        self.stats.players.get(name)
+    }
+
+    /// Draws a line per opponent under a rule naming the HUD.
+    pub fn render(&self, seen: &Seen<Session>, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let names: Vec<String> = opponents(seen).map(|s| seen.name(s)).collect();
+        let width = names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(NAME_WIDTH);
+        let lines: Vec<Line> = names
+            .iter()
+            .map(|name| {
+                let shown: String = name.chars().take(width).collect();
+                Line::from(vec![
+                    Span::styled(format!("{shown:<width$} "), theme.title()),
+                    Span::raw(summary(self.of(name))),
+                ])
+            })
+            .collect();
+        let hands = self.stats.hands;
+        let title = format!(
+            " HUD: {hands} hand{} at this table · h: log ",
+            if hands == 1 { "" } else { "s" }
+        );
+        Paragraph::new(lines)
+            .block(
+                Block::new()
+                    .borders(Borders::TOP)
+                    .border_style(theme.dim())
+                    .title(Span::styled(title, theme.dim())),
+            )
+            .render(area, buf);
+    }
+}
+
+/// Rows the HUD takes: a rule and a line per opponent.
+pub fn rows(seen: &Seen<Session>) -> u16 {
+    opponents(seen).count() as u16 + 1
+}
+
+/// Every seat but the person's own.
+fn opponents(seen: &Seen<Session>) -> impl Iterator<Item = Seat> + '_ {
+    (0..seen.view.state.seats()).filter(move |&s| Some(s) != seen.me)
+}
+
+/// The line of numbers, as trackers abbreviate them; `-` where a number
+/// has no hands behind it yet.
+pub fn summary(stats: Option<&PlayerStats>) -> String {
+    let Some(p) = stats else {
+        return "no hands yet".into();
+    };
+    let pct = |v: Option<f64>| v.map_or("-".into(), |x| format!("{x:.0}"));
+    let af = p.af().map_or("-".into(), |x| format!("{x:.1}"));
+    let bb = p.bb_per_100().map_or("-".into(), |x| format!("{x:+.1}"));
+    format!(
+        "{}h VPIP {} PFR {} 3B {} AF {af} WTSD {} W$SD {} bb/100 {bb}",
+        p.hands,
+        pct(p.vpip_pct()),
+        pct(p.pfr_pct()),
+        pct(p.three_bet_pct()),
+        pct(p.wtsd_pct()),
+        pct(p.wsd_pct()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_without_hands_says_so_and_numbers_without_chances_are_dashes() {
+        assert_eq!(summary(None), "no hands yet");
+        let p = PlayerStats {
+            hands: 4,
+            vpip: 1,
+            pfr: 1,
+            big_blinds_won: -3.0,
+            ..PlayerStats::default()
+        };
+        assert_eq!(
+            summary(Some(&p)),
+            "4h VPIP 25 PFR 25 3B - AF - WTSD - W$SD - bb/100 -75.0"
+        );
+    }
+}
