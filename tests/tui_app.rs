@@ -844,3 +844,33 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
     let running = |app: &App| app.table::<Session>().map(|t| t.running());
     assert_eq!(running(&resumed), running(&kept), "and your results");
 }
+
+#[test]
+fn the_hud_shows_each_opponents_numbers_over_the_hands_seen() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = seated_at_holdem(dir.path(), 8);
+    call_through(&mut app, 5);
+    let log = screen(&mut app, 80, 24);
+    assert!(!log.contains("HUD:"), "{log}");
+    press(&mut app, KeyCode::Char('h'));
+    let hud = screen(&mut app, 80, 24);
+    assert!(hud.contains("HUD: 5 hands at this table"), "{hud}");
+    for name in ["Ada", "Ben", "Cleo", "Dev", "Eli"] {
+        let line = hud
+            .lines()
+            .find(|l| l.trim_start().starts_with(name) && l.contains("VPIP"))
+            .unwrap_or_else(|| panic!("no HUD line for {name}:\n{hud}"));
+        assert!(
+            line.contains(&format!("{name} ")) && line.contains(" 5h VPIP "),
+            "{line}"
+        );
+    }
+    assert!(
+        !hud.lines()
+            .any(|l| l.trim_start().starts_with("You") && l.contains("VPIP")),
+        "{hud}"
+    );
+    press(&mut app, KeyCode::Char('h'));
+    let back = screen(&mut app, 80, 24);
+    assert!(!back.contains("HUD:"), "{back}");
+}
