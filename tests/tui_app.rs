@@ -89,10 +89,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Settings is sixth
+    press(&mut app, KeyCode::Enter); // Settings is seventh
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     insta::assert_snapshot!("settings_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
@@ -135,10 +135,10 @@ fn a_corrupt_settings_file_is_reported_and_kept() {
 #[test]
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Endgame solver is fifth
+    press(&mut app, KeyCode::Enter); // Endgame solver is sixth
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     insta::assert_snapshot!("solver_80x24", start);
@@ -161,7 +161,7 @@ fn solver_screen_plays_and_undoes() {
 #[test]
 fn solver_cards_are_played_by_clicking_them() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter); // Endgame solver
@@ -873,4 +873,114 @@ fn the_hud_shows_each_opponents_numbers_over_the_hands_seen() {
     press(&mut app, KeyCode::Char('h'));
     let back = screen(&mut app, 80, 24);
     assert!(!back.contains("HUD:"), "{back}");
+}
+
+/// Opens the hand replayer from the menu.
+fn to_the_replayer(app: &mut App) {
+    let menu = screen(app, 80, 24);
+    let row = |needle: &str| {
+        menu.lines()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no {needle} in the menu:\n{menu}"))
+    };
+    for _ in row("▶")..row("Hand replayer") {
+        press(app, KeyCode::Down);
+    }
+    press(app, KeyCode::Enter);
+}
+
+#[test]
+fn the_replayer_steps_through_a_hand_played_at_the_table() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = seated_at_holdem(dir.path(), 8);
+    call_through(&mut app, 2);
+    press(&mut app, KeyCode::Esc);
+    to_the_replayer(&mut app);
+    let list = screen(&mut app, 80, 24);
+    assert!(list.contains("Hands: your hands"), "{list}");
+    let newest = list.find("hand 2").unwrap_or_else(|| panic!("{list}"));
+    assert!(
+        newest < list.find("hand 1").unwrap_or(0),
+        "newest first:\n{list}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let first = screen(&mut app, 80, 24);
+    insta::assert_snapshot!("replayer_hand_80x24", first);
+    assert!(first.contains("hand 2 · preflop · moment 1 of"), "{first}");
+    // Every hole card is known: everyone's equity, adding up to the pot.
+    let equity = first
+        .lines()
+        .find(|l| l.starts_with(" Equity:"))
+        .unwrap_or_else(|| panic!("{first}"));
+    let shares: f64 = equity
+        .split(['·', ' '])
+        .filter_map(|w| w.strip_suffix('%'))
+        .filter_map(|x| x.parse::<f64>().ok())
+        .sum();
+    assert!((shares - 100.0).abs() < 0.5, "{equity}");
+    // Only the cards seen: yours, none of theirs, so no equity.
+    press(&mut app, KeyCode::Char('v'));
+    let seen = screen(&mut app, 80, 24);
+    assert!(seen.contains("cards as seen"), "{seen}");
+    assert!(
+        seen.contains("needs the cards of everyone still in"),
+        "{seen}"
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Right);
+    assert!(screen(&mut app, 80, 24).contains("moment 2 of"));
+    press(&mut app, KeyCode::Left);
+    assert!(screen(&mut app, 80, 24).contains("moment 1 of"));
+    press(&mut app, KeyCode::Char('G'));
+    let end = screen(&mut app, 80, 24);
+    assert!(end.contains("hand over"), "{end}");
+    assert!(end.contains(" win "), "the log tells the end:\n{end}");
+    insta::assert_snapshot!("replayer_hand_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    // The next hand of the list, newest first, is the one before.
+    press(&mut app, KeyCode::Char(']'));
+    assert!(screen(&mut app, 80, 24).contains("hand 1 · preflop · moment 1 of"));
+    press(&mut app, KeyCode::Char('['));
+    assert!(screen(&mut app, 80, 24).contains("hand 2 · preflop"));
+    press(&mut app, KeyCode::Esc);
+    assert!(screen(&mut app, 80, 24).contains("Hands: your hands"));
+}
+
+#[test]
+fn the_replayer_opens_a_file_and_says_what_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("two.phhs");
+    let hand = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nmin_bet = 10\nstarting_stacks = [100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 100', 'p1 cc', 'd db 2c7d9h', 'd db Js', 'd db 4c']\nplayers = ['Ann', 'Bob']\n";
+    std::fs::write(&file, format!("[1]\n{hand}\n[2]\nvariant = 'FT'\n"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut app = quick_app(None, 1);
+    to_the_replayer(&mut app);
+    assert!(screen(&mut app, 80, 24).contains("No hands here yet"));
+    press(&mut app, KeyCode::Char('o'));
+    for c in file.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let list = screen(&mut app, 80, 24);
+    assert!(list.contains("two.phhs 1"), "{list}");
+    assert!(list.contains("cannot be replayed: variant 'FT'"), "{list}");
+    press(&mut app, KeyCode::Enter);
+    let start = screen(&mut app, 80, 24);
+    assert!(start.contains("Ann") && start.contains("Bob"), "{start}");
+    // All in before the flop: aces against kings on every board to come.
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let all_in = screen(&mut app, 80, 24);
+    assert!(all_in.contains("Equity: Ann 82.6% · Bob 17.4%"), "{all_in}");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('o'));
+    for c in "/no/such/place".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let refused = screen(&mut app, 80, 24);
+    assert!(refused.contains("/no/such/place"), "{refused}");
+    assert!(
+        refused.contains("two.phhs 1"),
+        "the list is kept:\n{refused}"
+    );
 }

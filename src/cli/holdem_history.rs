@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::CliError;
+use cardgames::holdem::history::files;
 use cardgames::holdem::history::stats::{PlayerStats, Stats};
 use cardgames::holdem::history::{HandRecord, HistoryError, Replayed, read_any, replay};
 use cardgames::holdem::{phh, pokerstars};
@@ -85,10 +86,9 @@ fn inputs(paths: &[String]) -> Result<Vec<(String, String)>, CliError> {
         }
         let path = Path::new(p);
         if path.is_dir() {
-            let mut files = Vec::new();
-            walk(path, &mut files)?;
-            files.sort();
-            for f in files {
+            let found = files::history_files(path)
+                .map_err(|(dir, e)| CliError::Input(format!("{}: {e}", dir.display())))?;
+            for f in found {
                 out.push((f.display().to_string(), read_file(&f)?));
             }
         } else {
@@ -99,33 +99,7 @@ fn inputs(paths: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 fn read_file(path: &Path) -> Result<String, CliError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    // PokerStars files are often Latin-1 or UTF-8 with a byte-order mark.
-    Ok(match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
-    })
-}
-
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), CliError> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
-    for entry in entries {
-        let path = entry
-            .map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?
-            .path();
-        if path.is_dir() {
-            walk(&path, files)?;
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "phh" | "phhs" | "txt"))
-        {
-            files.push(path);
-        }
-    }
-    Ok(())
+    files::read_text(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
 }
 
 /// Every hand of every input, replayed or refused.

@@ -3,14 +3,14 @@
 //! betting state machine) with its [`forced`] bets and [`pots`],
 //! [`session`]s of many hands, [`bots`]; hand histories ([`history`]:
 //! records, exact replay, stepping, stats) in PHH ([`phh`]) and
-//! PokerStars text ([`pokerstars`]).
+//! PokerStars text ([`pokerstars`]); what the log says ([`narration`]).
 
 pub mod bots;
 pub mod equity;
 pub mod eval;
 pub mod forced;
 pub mod history;
-mod narration;
+pub mod narration;
 pub mod phh;
 pub mod pokerstars;
 pub mod pots;

@@ -9,21 +9,33 @@ use crate::narrate::{Note, Tone};
 
 /// The notes for `event`, the session as it stands after it.
 pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
+    match event {
+        Event::HandStarted { .. } => vec![hand_started(session)],
+        _ => event_notes(event),
+    }
+}
+
+/// The heading of a new hand: its number, the blinds, the next level.
+fn hand_started(session: &Session) -> Note {
+    let b = session.blinds();
+    let mut text = format!(
+        "— Hand {} · blinds {}/{}",
+        session.hands_played(),
+        b.small,
+        b.big
+    );
+    if let Some(n) = session.hands_to_next_level() {
+        text.push_str(&format!(" · next level in {n} {}", plural(n, "hand")));
+    }
+    text.push_str(" —");
+    Note::new().tone(Tone::Heading).text(text)
+}
+
+/// The notes for an event of a hand (a hand's start, which belongs to a
+/// session, says nothing here): a replayed hand is told with these.
+pub fn event_notes(event: &Event) -> Vec<Note> {
     let note = match event {
-        Event::HandStarted { .. } => {
-            let b = session.blinds();
-            let mut text = format!(
-                "— Hand {} · blinds {}/{}",
-                session.hands_played(),
-                b.small,
-                b.big
-            );
-            if let Some(n) = session.hands_to_next_level() {
-                text.push_str(&format!(" · next level in {n} {}", plural(n, "hand")));
-            }
-            text.push_str(" —");
-            Note::new().tone(Tone::Heading).text(text)
-        }
+        Event::HandStarted { .. } => return Vec::new(),
         Event::PotsFormed { .. } => return Vec::new(),
         Event::HoleDealt {
             seat,

@@ -589,6 +589,7 @@ impl Playable for Session {
     type Setup = Setup;
     const ID: &'static str = "holdem";
     const MATCH_BATCH: u64 = 500;
+    const RECORD_EXT: Option<&'static str> = Some("phh");
 
     fn new(setup: &Setup, seed: u64) -> Result<Session, SetupError> {
         Session::new(setup, seed)

@@ -20,6 +20,7 @@ use super::online::lobby::Lobby;
 use super::online::name::NameScreen;
 use super::online::net::Net;
 use super::online::tokens::Tokens;
+use super::replayer::ReplayerScreen;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
 use super::settings::{Settings, SettingsScreen};
@@ -419,6 +420,10 @@ impl App {
             },
             Nav::Open(Target::Settings) => {
                 self.current = Box::new(SettingsScreen::new(self.settings, self.color_allowed))
+            }
+            Nav::Open(Target::Replayer) => {
+                let mine = self.store.as_ref().map(|s| s.deals_dir("holdem"));
+                self.current = Box::new(ReplayerScreen::new(mine.as_deref()));
             }
             Nav::Open(Target::Solver) => {
                 let seed = self.take_seed();

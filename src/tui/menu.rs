@@ -1,6 +1,6 @@
 //! The main menu: a resume entry for each saved game, the games of the
-//! registry with their lifetime records, the game hall, the endgame
-//! solver, settings and quit.
+//! registry with their lifetime records, the game hall, the hand
+//! replayer, the endgame solver, settings and quit.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -77,6 +77,11 @@ impl Menu {
                 "Play online",
                 "a game hall: tables with people, chat",
                 Some(Target::Online),
+            ),
+            (
+                "Hand replayer",
+                "Hold'em hands, action by action",
+                Some(Target::Replayer),
             ),
             (
                 "Endgame solver",

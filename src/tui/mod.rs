@@ -15,6 +15,7 @@ mod local;
 mod log;
 mod menu;
 pub mod online;
+mod replayer;
 mod saved;
 mod screen;
 mod settings;

@@ -47,6 +47,8 @@ pub enum Target {
     Setup(&'static str),
     /// The endgame solver.
     Solver,
+    /// The Hold'em hand replayer.
+    Replayer,
     /// The settings.
     Settings,
     /// The form to join a hall.

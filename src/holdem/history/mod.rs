@@ -4,10 +4,11 @@
 //! ([`crate::holdem::phh`]) and PokerStars text
 //! ([`crate::holdem::pokerstars`]); replayed on the table to exactly the
 //! stacks the reference implementation gives, or refused with the reason
-//! ([`replay`]); stepped through action by action ([`steps`]); and added
-//! up into player statistics ([`stats`]).
+//! ([`replay`]); stepped through action by action ([`steps`]); added up
+//! into player statistics ([`stats`]); and found on disk ([`files`]).
 
 pub mod amount;
+pub mod files;
 pub mod stats;
 pub mod steps;
 
@@ -198,7 +199,8 @@ impl HandRecord {
     }
 
     /// The record of a hand played (or being played) on a table, in whole
-    /// chips unless `units` says otherwise.
+    /// chips unless `units` says otherwise, with each player's seat number
+    /// (from 1) at a table of its seats.
     pub fn from_table(table: &Table, units: Units) -> HandRecord {
         let state = table.state();
         let players = state.players();
@@ -248,7 +250,11 @@ impl HandRecord {
             actions,
             finishing_stacks: finishing,
             units,
-            info: Info::default(),
+            info: Info {
+                seats: Some(players.iter().map(|&s| s as u32 + 1).collect()),
+                seat_count: Some(state.seats() as u32),
+                ..Info::default()
+            },
         }
     }
 }

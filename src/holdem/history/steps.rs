@@ -60,6 +60,11 @@ impl Steps {
         self.tables.get(self.at).map(Table::state)
     }
 
+    /// The whole table at the current moment (for a seat's view of it).
+    pub fn current_table(&self) -> Option<&Table> {
+        self.tables.get(self.at)
+    }
+
     /// The action that led to the current moment (none at the start,
     /// where the hole cards are dealt).
     pub fn last_action(&self) -> Option<&str> {

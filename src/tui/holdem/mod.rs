@@ -18,9 +18,10 @@ use super::log::LogPane;
 use super::table::{Board, Reply, Running, Seen};
 use super::theme::Theme;
 use super::theme::spinner;
+use crate::game::Seat;
 use crate::game::Stage;
-use crate::holdem::session::Session;
-use crate::holdem::table::{Action, Legal};
+use crate::holdem::session::{Session, Setup};
+use crate::holdem::table::{Action, HandState, Legal, MAX_SEATS, View};
 use entry::Entry;
 use hud::Hud;
 
@@ -54,6 +55,33 @@ pub enum Command {
     Entry(entry::Key),
     /// Show or hide the HUD.
     Hud,
+}
+
+/// A moment of a hand drawn as at the table, seen from `me` (or by a
+/// watcher), the seats named `names`: the replayer draws with this.
+pub(crate) fn draw_hand(
+    state: &HandState,
+    me: Option<Seat>,
+    names: Vec<String>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
+    let seen = Seen {
+        me,
+        view: View {
+            seat: me.unwrap_or(MAX_SEATS),
+            state: state.clone(),
+        },
+        legal: Vec::new(),
+        stage: state.to_act().map_or(Stage::DealOver, Stage::Turn),
+        bots: vec![None; names.len()],
+        names,
+        thinking: None,
+        setup: Setup::default(),
+        online: false,
+    };
+    seats::render(&seen, area, buf, theme);
 }
 
 fn my_legal(seen: &Seen<Session>) -> Option<Legal> {

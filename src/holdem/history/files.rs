@@ -1,0 +1,74 @@
+//! Histories on disk: a file's text (UTF-8, or Latin-1 as PokerStars
+//! often writes it) and every history file under a folder.
+
+use std::path::{Path, PathBuf};
+
+/// The extensions of history files: PHH, PHHS and PokerStars text.
+const EXTENSIONS: [&str; 3] = ["phh", "phhs", "txt"];
+
+/// A file's text: UTF-8 (a byte-order mark is kept for the readers to
+/// skip), else each byte as a Latin-1 character.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    })
+}
+
+/// Every history file under `dir`, its subfolders included, sorted by
+/// path; an error names the folder that could not be read.
+pub fn history_files(dir: &Path) -> Result<Vec<PathBuf>, (PathBuf, std::io::Error)> {
+    let mut files = Vec::new();
+    walk(dir, &mut files)?;
+    files.sort();
+    Ok(files)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), (PathBuf, std::io::Error)> {
+    let failed = |e| (dir.to_path_buf(), e);
+    for entry in std::fs::read_dir(dir).map_err(failed)? {
+        let path = entry.map_err(failed)?.path();
+        if path.is_dir() {
+            walk(&path, files)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_1_text_is_read_and_only_history_files_are_listed() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let sub = dir.path().join("old");
+        std::fs::create_dir(&sub).unwrap_or_else(|e| panic!("{e}"));
+        for (name, bytes) in [
+            ("b.phh", &b"x"[..]),
+            ("a.TXT", &b"caf\xe9"[..]),
+            ("notes.md", &b"x"[..]),
+            ("old/c.phhs", &b"x"[..]),
+        ] {
+            std::fs::write(dir.path().join(name), bytes).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let files = history_files(dir.path()).unwrap_or_else(|e| panic!("{e:?}"));
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| {
+                f.strip_prefix(dir.path())
+                    .map_or(String::new(), |p| p.display().to_string())
+            })
+            .collect();
+        assert_eq!(names, ["a.TXT", "b.phh", "old/c.phhs"]);
+        assert_eq!(read_text(&files[0]).ok().as_deref(), Some("café"));
+        assert!(history_files(&dir.path().join("none")).is_err());
+    }
+}
