@@ -120,16 +120,49 @@ fn quit_from_the_menu_and_with_ctrl_c() {
 }
 
 #[test]
-fn a_corrupt_settings_file_is_reported_and_kept() {
+fn a_corrupt_settings_file_is_kept_aside_and_reported_in_full() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join("settings.json");
+    let kept = dir.path().join("settings.json.damaged-1");
+    let stats = dir.path().join("stats.json");
+    let stats_kept = dir.path().join("stats.json.damaged-1");
     std::fs::write(&path, "garbage").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&stats, "{\"format\":").unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::with_store(Store::at(dir.path()), false, false);
-    assert!(screen(&mut app, 80, 24).contains("not a valid cardgames settings file"));
+    // The whole notice shows, the kept files named, at 80x24.
+    let text = screen(&mut app, 80, 24);
+    let flat: String = text
+        .lines()
+        .map(|l| l.trim_matches(|c| c == ' ' || c == '│'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for want in [kept.display().to_string(), stats_kept.display().to_string()] {
+        assert!(flat.contains(&want), "{want} not in\n{text}");
+    }
+    assert!(flat.contains("the settings start afresh"), "{text}");
+    assert!(text.contains("any key to close"), "{text}");
+    // The first key only closes the notice; then change a setting.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.title(), "Main menu");
+    assert!(!screen(&mut app, 80, 24).contains("Notice"));
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.title(), "Settings");
+    press(&mut app, KeyCode::Enter); // suit letters on
+    press(&mut app, KeyCode::Esc);
+    assert!(app.settings().ascii);
     assert_eq!(
-        std::fs::read_to_string(&path).unwrap_or_default(),
+        std::fs::read_to_string(&kept).unwrap_or_default(),
         "garbage"
     );
+    assert_eq!(
+        std::fs::read_to_string(&stats_kept).unwrap_or_default(),
+        "{\"format\":"
+    );
+    let again = App::with_store(Store::at(dir.path()), false, false);
+    assert!(again.settings().ascii, "the new settings are written");
 }
 
 #[test]
@@ -365,6 +398,7 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
     let menu = screen(&mut app, 80, 24);
     assert!(menu.contains("saved-doom.json"), "{menu}");
     assert!(!menu.contains("Resume"));
+    press(&mut app, KeyCode::Esc); // closes the notice
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter);
