@@ -27,6 +27,7 @@ use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Strain};
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH};
+use crate::narrate::plural;
 
 /// The board's state: the card and bid cursors, the solver's values when
 /// asked for, a claim being chosen, and the panel shown.
@@ -331,7 +332,11 @@ fn table_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
         .collect();
     let mut row = vec![
         Span::styled(format!("{} ", seat_word(seen, other)), theme.player(other)),
-        Span::raw(format!("{} cards", v.other_count)),
+        Span::raw(format!(
+            "{} {}",
+            v.other_count,
+            plural(v.other_count as u64, "card")
+        )),
     ];
     if v.phase == Phase::Play && seen.me.is_some() {
         // Every other card is dead or in your hand: the other hand is known.
@@ -828,5 +833,48 @@ impl Board for Honeymoon {
         }
         let [left, _] = split(area);
         left_lines(seen, ui, Theme::new(false, false)).at(left, ev.column, ev.row)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Playable, Stage};
+    use crate::honeymoon::game::Options;
+
+    fn seen(other_count: usize) -> Seen<Honeymoon> {
+        let game =
+            <Honeymoon as Playable>::new(&Options::default(), 1).unwrap_or_else(|e| panic!("{e}"));
+        let mut view = game.view(SOUTH);
+        view.other_count = other_count;
+        Seen {
+            me: Some(SOUTH),
+            view,
+            legal: Vec::new(),
+            stage: Stage::Turn(NORTH),
+            names: vec!["North".into(), "South".into()],
+            bots: vec![Some("normal".into()), None],
+            thinking: None,
+            setup: Options::default(),
+            online: false,
+        }
+    }
+
+    fn first_line(seen: &Seen<Honeymoon>) -> String {
+        table_lines(seen, Theme::new(false, false))
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_other_hand_is_counted_in_card_or_cards() {
+        let one = first_line(&seen(1));
+        assert!(
+            one.starts_with("North 1 card") && !one.contains("cards"),
+            "{one}"
+        );
+        let two = first_line(&seen(2));
+        assert!(two.starts_with("North 2 cards"), "{two}");
     }
 }
