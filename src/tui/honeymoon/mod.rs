@@ -35,6 +35,10 @@ use crate::narrate::plural;
 pub struct Ui {
     card: usize,
     bid: (u8, usize),
+    /// The hint is on: the solver's values are shown on each of your
+    /// turns until it is turned off.
+    hinting: bool,
+    /// The solver's values for this turn, while hinting.
     hint: Option<Analysis>,
     /// Tricks to claim, while a claim is being chosen.
     claim: Option<u8>,
@@ -60,6 +64,7 @@ impl Default for Ui {
         Ui {
             card: 0,
             bid: (1, 0),
+            hinting: false,
             hint: None,
             claim: None,
             panel: Panel::Table,
@@ -258,7 +263,7 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
     if seen.me.is_some() {
         lines.push(Line::styled("Your hand", theme.player(me(seen))));
         lines.extend_marked(hand_lines(seen, ui, theme));
-        if ui.hint.is_some() {
+        if ui.hinting && seen.view.phase == Phase::Play {
             lines.push(Line::styled(
                 "card:tricks you take from here (solver)",
                 theme.dim(),
@@ -544,7 +549,7 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
                 Binding::new(
                     &[Key::Char('v')],
                     "hint",
-                    "Show the solver's trick value of each card",
+                    "Show the solver's trick value of each card on each turn, or stop",
                     Command::Hint,
                 )
                 .enabled(seen.view.phase == Phase::Play && mine),
@@ -778,10 +783,8 @@ impl Board for Honeymoon {
                 }
             }
             (_, Command::Hint) => {
-                ui.hint = match ui.hint {
-                    Some(_) => None,
-                    None => analysis(seen),
-                }
+                ui.hinting = !ui.hinting;
+                ui.hint = if ui.hinting { analysis(seen) } else { None };
             }
             _ => {}
         }
@@ -794,9 +797,7 @@ impl Board for Honeymoon {
         if seen.view.record.is_none() && matches!(ui.panel, Panel::Review(_)) {
             ui.panel = Panel::Table;
         }
-        if ui.hint.is_some() {
-            ui.hint = analysis(seen);
-        }
+        ui.hint = if ui.hinting { analysis(seen) } else { None };
     }
 
     fn render(
