@@ -563,6 +563,43 @@ fn a_fold_when_checking_is_free_is_asked_first() {
 }
 
 #[test]
+fn a_busted_player_is_told_of_the_rebuy_and_it_is_counted() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down: cash, rebuy when busted
+    let seen = |app: &App| {
+        app.table::<Session>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no table"))
+    };
+    // All in every hand until busted.
+    let mut busted = false;
+    for _ in 0..20_000 {
+        let s = seen(&app);
+        match s.stage {
+            Stage::Turn(0) => press(&mut app, KeyCode::Char('a')),
+            Stage::Turn(_) => wait(&mut app),
+            _ if s.view.state.stacks()[0] == 0 => {
+                busted = true;
+                break;
+            }
+            _ => press(&mut app, KeyCode::Char('n')),
+        }
+    }
+    assert!(busted, "never busted");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("You rebuy for 1000 next hand"), "{text}");
+    assert!(!text.contains("out of chips"), "{text}");
+    assert!(!app.title().contains("rebuy"), "{}", app.title());
+    press(&mut app, KeyCode::Char('n'));
+    assert!(seen(&app).view.state.stacks()[0] > 0, "rebought");
+    assert!(app.title().contains(", 1 rebuy ("), "{}", app.title());
+    press(&mut app, KeyCode::Char('q'));
+    let menu = screen(&mut app, 80, 24);
+    assert!(menu.contains(", 1 rebuy"), "{menu}");
+}
+
+#[test]
 fn a_whole_holdem_hand_at_six_seats() {
     let mut app = quick_app(None, 8);
     press(&mut app, KeyCode::Enter); // Texas Hold'em
