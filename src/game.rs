@@ -276,6 +276,12 @@ pub trait Playable:
     /// of the win), or of the deal so far when a match stops it early.
     fn scores(&self) -> Option<Vec<f64>>;
 
+    /// What `seat` has bought in so far (its first stack included), in
+    /// games where chips are bought; `None` elsewhere.
+    fn bought(&self, _seat: Seat) -> Option<u64> {
+        None
+    }
+
     /// The unit the deal just played is counted in (a Hold'em hand's big
     /// blind; 1 elsewhere).
     fn score_unit(&self) -> f64 {

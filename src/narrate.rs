@@ -223,6 +223,15 @@ fn third_person(verb: &str) -> String {
     }
 }
 
+/// `word` agreeing with the count `n`: "hand" for 1, "hands" otherwise.
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        word.into()
+    } else {
+        format!("{word}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

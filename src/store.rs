@@ -5,7 +5,8 @@
 //! "kind": ..., "version": N, "data": ...}`), written to a temporary file
 //! in the same directory and renamed over the old one, so a crash never
 //! leaves half a file. A corrupt, foreign or newer-version file is reported
-//! with its path and left exactly as it was.
+//! with its path and left exactly as it was by [`load`]; the app renames a
+//! damaged settings or stats file aside ([`set_aside`]) and keeps it.
 
 use std::fs;
 use std::io::{self, Write};
@@ -167,6 +168,25 @@ pub fn remove(path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// Renames a file that could not be read to `NAME.damaged-N` beside it
+/// (the first `N` not taken), so it is kept and never written over;
+/// returns the new path.
+pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut n = 1;
+    loop {
+        let kept = path.with_file_name(format!("{name}.damaged-{n}"));
+        if !kept.exists() {
+            fs::rename(path, &kept)?;
+            return Ok(kept);
+        }
+        n += 1;
+    }
+}
+
 /// Writes a new file `NAME.EXT` into `dir` (or `NAME-2.EXT`, … the first
 /// name not taken), creating the directory; returns its path. Kept deal
 /// records are written this way, never over another.
@@ -256,6 +276,22 @@ mod tests {
                 text,
                 "left as it was"
             );
+        }
+    }
+
+    #[test]
+    fn a_file_set_aside_keeps_its_bytes_under_a_new_name() {
+        let d = dir();
+        let path = d.path().join("settings.json");
+        for n in 1..=2 {
+            fs::write(&path, format!("damaged {n}")).unwrap_or_else(|e| panic!("{e}"));
+            let kept = set_aside(&path).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(kept, d.path().join(format!("settings.json.damaged-{n}")));
+            assert_eq!(
+                fs::read_to_string(&kept).unwrap_or_default(),
+                format!("damaged {n}")
+            );
+            assert!(!path.exists());
         }
     }
 }

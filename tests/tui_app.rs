@@ -120,16 +120,49 @@ fn quit_from_the_menu_and_with_ctrl_c() {
 }
 
 #[test]
-fn a_corrupt_settings_file_is_reported_and_kept() {
+fn a_corrupt_settings_file_is_kept_aside_and_reported_in_full() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join("settings.json");
+    let kept = dir.path().join("settings.json.damaged-1");
+    let stats = dir.path().join("stats.json");
+    let stats_kept = dir.path().join("stats.json.damaged-1");
     std::fs::write(&path, "garbage").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&stats, "{\"format\":").unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::with_store(Store::at(dir.path()), false, false);
-    assert!(screen(&mut app, 80, 24).contains("not a valid cardgames settings file"));
+    // The whole notice shows, the kept files named, at 80x24.
+    let text = screen(&mut app, 80, 24);
+    let flat: String = text
+        .lines()
+        .map(|l| l.trim_matches(|c| c == ' ' || c == '│'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for want in [kept.display().to_string(), stats_kept.display().to_string()] {
+        assert!(flat.contains(&want), "{want} not in\n{text}");
+    }
+    assert!(flat.contains("the settings start afresh"), "{text}");
+    assert!(text.contains("any key to close"), "{text}");
+    // The first key only closes the notice; then change a setting.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.title(), "Main menu");
+    assert!(!screen(&mut app, 80, 24).contains("Notice"));
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.title(), "Settings");
+    press(&mut app, KeyCode::Enter); // suit letters on
+    press(&mut app, KeyCode::Esc);
+    assert!(app.settings().ascii);
     assert_eq!(
-        std::fs::read_to_string(&path).unwrap_or_default(),
+        std::fs::read_to_string(&kept).unwrap_or_default(),
         "garbage"
     );
+    assert_eq!(
+        std::fs::read_to_string(&stats_kept).unwrap_or_default(),
+        "{\"format\":"
+    );
+    let again = App::with_store(Store::at(dir.path()), false, false);
+    assert!(again.settings().ascii, "the new settings are written");
 }
 
 #[test]
@@ -365,6 +398,7 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
     let menu = screen(&mut app, 80, 24);
     assert!(menu.contains("saved-doom.json"), "{menu}");
     assert!(!menu.contains("Resume"));
+    press(&mut app, KeyCode::Esc); // closes the notice
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter);
@@ -397,6 +431,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
     press(&mut app, KeyCode::Enter); // Honeymoon bridge
     press(&mut app, KeyCode::Enter); // its options as they are
     let mut seen_phases = Vec::new();
+    let (mut hinting, mut hinted_turns) = (false, 0);
     for _ in 0..20_000 {
         let Some(h) = app.table::<Honeymoon>() else {
             panic!("left the screen")
@@ -428,10 +463,16 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
                 };
                 press(&mut app, key);
             }
-            (Phase::Play, Stage::Turn(1)) if !screen(&mut app, 80, 24).contains("(solver)") => {
+            (Phase::Play, Stage::Turn(1)) if !hinting => {
+                // Turned on once, the hint stays on every turn after.
+                hinting = true;
                 press(&mut app, KeyCode::Char('v'));
+            }
+            (Phase::Play, Stage::Turn(1)) => {
                 let text = screen(&mut app, 80, 24);
                 assert!(text.contains("card:tricks you take from here"), "{text}");
+                hinted_turns += 1;
+                press(&mut app, KeyCode::Enter);
             }
             (_, Stage::Turn(1)) => press(&mut app, KeyCode::Enter),
             _ => wait(&mut app),
@@ -441,6 +482,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
         seen_phases.contains(&Phase::Exchange) && seen_phases.contains(&Phase::Play),
         "{seen_phases:?}"
     );
+    assert!(hinted_turns > 1, "the hint was on for {hinted_turns} turns");
     let end = screen(&mut app, 80, 24);
     assert!(end.contains("Deal scored"), "{end}");
     assert_eq!(app.stats().of("honeymoon").deals, 1);
@@ -518,6 +560,43 @@ fn a_fold_when_checking_is_free_is_asked_first() {
     assert!(!free(&app), "the confirmed fold was not played");
     let folded = screen(&mut app, 80, 24);
     assert!(folded.contains("You fold"), "{folded}");
+}
+
+#[test]
+fn a_busted_player_is_told_of_the_rebuy_and_it_is_counted() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down: cash, rebuy when busted
+    let seen = |app: &App| {
+        app.table::<Session>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no table"))
+    };
+    // All in every hand until busted.
+    let mut busted = false;
+    for _ in 0..20_000 {
+        let s = seen(&app);
+        match s.stage {
+            Stage::Turn(0) => press(&mut app, KeyCode::Char('a')),
+            Stage::Turn(_) => wait(&mut app),
+            _ if s.view.state.stacks()[0] == 0 => {
+                busted = true;
+                break;
+            }
+            _ => press(&mut app, KeyCode::Char('n')),
+        }
+    }
+    assert!(busted, "never busted");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("You rebuy for 1000 next hand"), "{text}");
+    assert!(!text.contains("out of chips"), "{text}");
+    assert!(!app.title().contains("rebuy"), "{}", app.title());
+    press(&mut app, KeyCode::Char('n'));
+    assert!(seen(&app).view.state.stacks()[0] > 0, "rebought");
+    assert!(app.title().contains(", 1 rebuy ("), "{}", app.title());
+    press(&mut app, KeyCode::Char('q'));
+    let menu = screen(&mut app, 80, 24);
+    assert!(menu.contains(", 1 rebuy"), "{menu}");
 }
 
 #[test]

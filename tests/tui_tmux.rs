@@ -114,6 +114,35 @@ fn ctrl_c_quits_and_restores() {
 }
 
 #[test]
+fn sigterm_and_sighup_keep_the_game_and_restore_the_terminal() {
+    if !have("tmux", "-V") {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_cardgames");
+    for signal in ["TERM", "HUP"] {
+        let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let name = format!("sig{}", signal.to_lowercase());
+        let t = Tmux::run(&name, home.path(), (80, 24), &[bin, "doom", "--seed", "1"]);
+        t.wait_for("Your move: pick an attacker");
+        assert!(t.alternate_screen());
+        assert!(t.mouse_reporting());
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &t.pid().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(killed, "kill -{signal}");
+        t.wait_until("the program ending", |_| t.ended());
+        assert!(
+            !t.alternate_screen(),
+            "SIG{signal}: back on the main screen"
+        );
+        assert!(!t.mouse_reporting(), "SIG{signal}: mouse reporting off");
+        let save = home.path().join(".local/share/cardgames/saved-doom.json");
+        assert!(save.exists(), "SIG{signal}: no {}", save.display());
+    }
+}
+
+#[test]
 fn honeymoon_undo_claim_review_match_and_the_kept_record() {
     if !have("tmux", "-V") {
         return;

@@ -5,7 +5,7 @@
 use super::eval::HandValue;
 use super::session::Session;
 use super::table::{Blind, Event, Move, Street};
-use crate::narrate::{Note, Tone};
+use crate::narrate::{Note, Tone, plural};
 
 /// The notes for `event`, the session as it stands after it.
 pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
@@ -133,13 +133,4 @@ pub fn event_notes(event: &Event) -> Vec<Note> {
         )),
     };
     vec![note]
-}
-
-/// "1 hand", "2 hands".
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        word.into()
-    } else {
-        format!("{word}s")
-    }
 }

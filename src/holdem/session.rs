@@ -108,6 +108,17 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// What a seat with `stack` chips buys under `rebuy` before the next
+    /// hand of a cash game.
+    pub fn rebuy_for(&self, rebuy: Rebuy, stack: Chips) -> Chips {
+        match rebuy {
+            Rebuy::Never => 0,
+            Rebuy::WhenBusted if stack == 0 => self.stack,
+            Rebuy::WhenBusted => 0,
+            Rebuy::TopUp => self.stack.saturating_sub(stack),
+        }
+    }
+
     /// The forced bets of a hand with these blinds: the blinds, and the
     /// antes and straddle of the setup.
     pub fn forced(&self, blinds: Blinds) -> Forced {
@@ -493,12 +504,7 @@ impl Session {
         };
         let mut events = Vec::new();
         for seat in 0..self.stacks.len() {
-            let short = match rebuy {
-                Rebuy::Never => 0,
-                Rebuy::WhenBusted if self.stacks[seat] == 0 => self.setup.stack,
-                Rebuy::WhenBusted => 0,
-                Rebuy::TopUp => self.setup.stack.saturating_sub(self.stacks[seat]),
-            };
+            let short = self.setup.rebuy_for(rebuy, self.stacks[seat]);
             if short > 0 {
                 self.stacks[seat] += short;
                 self.bought[seat] += short;
@@ -688,6 +694,10 @@ impl Playable for Session {
 
     fn score_unit(&self) -> f64 {
         self.blinds().big as f64
+    }
+
+    fn bought(&self, seat: Seat) -> Option<u64> {
+        self.bought.get(seat).copied()
     }
 
     fn view_unit(view: &View) -> f64 {

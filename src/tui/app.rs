@@ -1,8 +1,9 @@
 //! The app: which screen is showing, the help and rules overlays, the keys
 //! every screen shares (`?` help, `i` rules, Ctrl-C quit), the frame
 //! around each screen (title, status, hint bar), the "terminal too small"
-//! notice, and what is kept between runs: settings, lifetime statistics
-//! and one saved game per game.
+//! notice, the notices (one row, or a message box when longer), and what
+//! is kept between runs: settings, lifetime statistics and one saved game
+//! per game.
 
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -11,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 
 use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lookup};
 use super::menu::Menu;
@@ -124,7 +125,8 @@ pub struct App {
     next_seed: u64,
     stats: Stats,
     saved: BTreeMap<&'static str, SavedGame>,
-    /// Games whose save file could not be read: never written over.
+    /// Files that could not be read and were not renamed aside: never
+    /// written over. Saves by game id, else `settings` or `stats`.
     blocked: Vec<&'static str>,
     /// The tokens halls gave.
     tokens: Tokens,
@@ -203,18 +205,26 @@ impl App {
     }
 
     /// The app with settings, stats and the saved games read from `store`
-    /// (defaults when missing; a bad file is reported on the status line,
-    /// left alone, and never written over).
+    /// (defaults when missing). A bad file is reported in a notice and
+    /// never written over: a saved game is left alone, a settings or stats
+    /// file is renamed aside ([`store::set_aside`]) and the defaults used.
     pub fn with_store(store: Store, ascii: bool, color_allowed: bool) -> App {
         let mut problems = Vec::new();
-        let mut settings: Settings =
-            load_or_note(&store.config_path("settings"), "settings", &mut problems)
-                .unwrap_or_default();
-        settings.ascii |= ascii;
-        let stats =
-            load_or_note(&store.data_path("stats"), "stats", &mut problems).unwrap_or_default();
-        let mut saved = BTreeMap::new();
         let mut blocked = Vec::new();
+        let mut settings: Settings = load_or_set_aside(
+            &store.config_path("settings"),
+            "settings",
+            &mut problems,
+            &mut blocked,
+        );
+        settings.ascii |= ascii;
+        let stats = load_or_set_aside(
+            &store.data_path("stats"),
+            "stats",
+            &mut problems,
+            &mut blocked,
+        );
+        let mut saved = BTreeMap::new();
         for e in registry().entries() {
             let before = problems.len();
             if let Some(game) = load_or_note(
@@ -239,7 +249,7 @@ impl App {
         app.stats = stats;
         app.saved = saved;
         app.blocked = blocked;
-        app.notice = problems.into_iter().next();
+        app.notice = Some(problems.join("\n")).filter(|n| !n.is_empty());
         app.current = Box::new(app.menu());
         app
     }
@@ -301,6 +311,14 @@ impl App {
         self.area.width < MIN_WIDTH || self.area.height < MIN_HEIGHT
     }
 
+    /// True while the notice is shown in a message box (it has several
+    /// lines, or is wider than the status line).
+    fn notice_boxed(&self) -> bool {
+        self.notice
+            .as_deref()
+            .is_some_and(|n| boxed(n, self.area.width))
+    }
+
     /// Reacts to one terminal event.
     pub fn handle(&mut self, event: Event) {
         match event {
@@ -308,6 +326,12 @@ impl App {
             Event::Resize(w, h) => self.area = Rect::new(0, 0, w, h),
             Event::Mouse(m) if !self.too_small() => {
                 let click = m.kind == MouseEventKind::Down(MouseButton::Left);
+                if self.notice_boxed() {
+                    if click {
+                        self.notice = None;
+                    }
+                    return;
+                }
                 if self.help || self.rules {
                     // A click anywhere closes the overlay, as Esc does.
                     if click {
@@ -365,6 +389,14 @@ impl App {
             if Key::Ctrl('c').matches(&key) {
                 self.global(Global::Quit);
             }
+            return;
+        }
+        if self.notice_boxed() {
+            // A key closes the message box and does nothing behind it.
+            if Key::Ctrl('c').matches(&key) {
+                self.global(Global::Quit);
+            }
+            self.notice = None;
             return;
         }
         let globals = global_bindings(self.current.rules().is_some());
@@ -467,7 +499,7 @@ impl App {
             Keep::Nothing => {}
             Keep::Settings(s) => {
                 self.settings = s;
-                self.write(true, "settings", "settings", &s);
+                self.write(true, "settings", &s);
             }
             Keep::Game(id, save) => self.keep_game(id, save),
         }
@@ -500,14 +532,19 @@ impl App {
         }
     }
 
-    fn write<T: serde::Serialize>(&mut self, config: bool, name: &str, kind: &str, data: &T) {
+    /// Writes the settings or stats file (`name`, also its kind), unless
+    /// the one on disk could not be read nor renamed aside.
+    fn write<T: serde::Serialize>(&mut self, config: bool, name: &'static str, data: &T) {
         let Some(store) = &self.store else { return };
+        if self.blocked.contains(&name) {
+            return;
+        }
         let path = if config {
             store.config_path(name)
         } else {
             store.data_path(name)
         };
-        if let Err(e) = store::save(&path, kind, data) {
+        if let Err(e) = store::save(&path, name, data) {
             self.notice = Some(e.to_string());
         }
     }
@@ -529,7 +566,7 @@ impl App {
             }
         }
         let stats = self.stats.clone();
-        self.write(false, "stats", "stats", &stats);
+        self.write(false, "stats", &stats);
     }
 
     /// Opens a game directly, started with the given settings.
@@ -641,7 +678,8 @@ impl Widget for &App {
             )
             .render(top, buf);
         self.current.render(body_inner(body), buf, theme);
-        if let Some(text) = self.notice.clone().or_else(|| self.current.status()) {
+        let notice = self.notice.clone().filter(|n| !boxed(n, area.width));
+        if let Some(text) = notice.or_else(|| self.current.status()) {
             Paragraph::new(Span::styled(format!(" {text}"), theme.bad()))
                 .wrap(Wrap { trim: false })
                 .render(status, buf);
@@ -658,7 +696,63 @@ impl Widget for &App {
         if let Some(text) = self.current.rules().filter(|_| self.rules) {
             rules_overlay(body, buf, theme, text);
         }
+        if let Some(text) = self.notice.as_deref().filter(|n| boxed(n, area.width)) {
+            notice_box(body, buf, theme, text);
+        }
     }
+}
+
+/// True when `notice` does not fit the one-row status line of a frame
+/// `width` wide (it is drawn after a blank column).
+fn boxed(notice: &str, width: u16) -> bool {
+    notice.contains('\n') || Line::raw(notice).width() + 1 > usize::from(width)
+}
+
+/// A long notice, wrapped whole in a box over the body.
+fn notice_box(area: Rect, buf: &mut Buffer, theme: Theme, text: &str) {
+    let inner = usize::from(area.width.saturating_sub(4)).max(1);
+    let lines: Vec<Line> = text
+        .lines()
+        .flat_map(|l| wrap(l, inner))
+        .map(|l| Line::styled(l, theme.bad()))
+        .collect();
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect::new(area.x, area.y + (area.height - h) / 2, area.width, h);
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .title(" Notice ")
+                .title_bottom(" any key to close ")
+                .border_style(theme.title())
+                .padding(Padding::horizontal(1)),
+        )
+        .render(rect, buf);
+}
+
+/// `line` cut into rows of at most `width` columns, between words where it
+/// can be (a word longer than a row is cut where the row ends).
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for word in line.split(' ') {
+        let mut chars: Vec<char> = word.chars().collect();
+        let used = row.chars().count();
+        if used > 0 && used + 1 + chars.len() <= width {
+            row.push(' ');
+            row.extend(chars);
+            continue;
+        }
+        if used > 0 {
+            rows.push(std::mem::take(&mut row));
+        }
+        while chars.len() > width {
+            rows.push(chars.drain(..width).collect());
+        }
+        row = chars.into_iter().collect();
+    }
+    rows.push(row);
+    rows
 }
 
 fn rules_overlay(area: Rect, buf: &mut Buffer, theme: Theme, text: &str) {
@@ -698,6 +792,45 @@ fn help_overlay(area: Rect, buf: &mut Buffer, theme: Theme, title: &str, hints: 
                 .border_style(theme.title()),
         )
         .render(rect, buf);
+}
+
+/// Reads the settings or stats file (`kind`), the defaults when there is
+/// none. One that cannot be read is renamed aside and a notice names
+/// where it was kept; when it cannot even be renamed it is noted in
+/// `blocked`, never to be written over.
+fn load_or_set_aside<T: serde::de::DeserializeOwned + Default>(
+    path: &std::path::Path,
+    kind: &'static str,
+    problems: &mut Vec<String>,
+    blocked: &mut Vec<&'static str>,
+) -> T {
+    let e = match store::load(path, kind) {
+        Ok(data) => return data.unwrap_or_default(),
+        Err(e) => e,
+    };
+    let why = match &e {
+        store::StoreError::Corrupt { reason, .. } => reason.clone(),
+        store::StoreError::NewerVersion { found, .. } => {
+            format!("written by a newer cardgames, format {found}")
+        }
+        _ => {
+            problems.push(e.to_string());
+            blocked.push(kind);
+            return T::default();
+        }
+    };
+    match store::set_aside(path) {
+        Ok(kept) => problems.push(format!(
+            "{} could not be read ({why}). It was kept as {}; the {kind} start afresh.",
+            path.display(),
+            kept.display()
+        )),
+        Err(err) => {
+            problems.push(format!("{e} (renaming it aside failed: {err})"));
+            blocked.push(kind);
+        }
+    }
+    T::default()
 }
 
 /// Reads one file, noting a problem instead of failing.

@@ -70,6 +70,7 @@ pub fn update_of<G: Playable>(game: &G, applied: &Applied<G>, me: Option<Seat>) 
         ended: ended
             .then(|| game.scores().map(|s| (s, game.score_unit())))
             .flatten(),
+        bought: me.and_then(|s| game.bought(s)),
     }
 }
 
@@ -186,6 +187,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                     .text("back your last card"),
             ],
             ended: None,
+            bought: None,
         })
     }
 

@@ -1,6 +1,6 @@
 //! The terminal front end: sets the terminal up, runs the event loop over
 //! the [`App`], and restores the terminal on every way out (quit, Ctrl-C,
-//! error, panic). Every game is drawn by its board ([`table::Board`]) on
+//! SIGHUP or SIGTERM, error, panic), keeping the game in progress. Every game is drawn by its board ([`table::Board`]) on
 //! the one table screen ([`table::TableScreen`]), whose lifecycle is the
 //! same for every game.
 
@@ -26,6 +26,8 @@ pub mod table;
 mod theme;
 
 use std::io::{self, IsTerminal};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use ratatui::DefaultTerminal;
@@ -45,6 +47,9 @@ use crate::store::Store;
 /// How often the loop wakes while something is in progress (bot thinking,
 /// animation). When nothing is, it blocks on input: no busy loop.
 pub(crate) const TICK: Duration = Duration::from_millis(50);
+
+/// How often the idle loop wakes to see whether a signal asked it to end.
+const SIGNAL_CHECK: Duration = Duration::from_millis(200);
 
 /// A new game to open on screen.
 #[derive(Debug, Clone)]
@@ -109,6 +114,7 @@ pub fn run(start: Start, seed: Option<u64>, ascii: bool) -> io::Result<()> {
         app = app.with_seed(seed);
     }
     app.open(start);
+    let stop = watch_signals();
     let mut terminal = ratatui::try_init()?;
     // ratatui's panic hook restores raw mode and the main screen; also
     // stop mouse reporting before the panic message is printed.
@@ -118,24 +124,76 @@ pub fn run(start: Start, seed: Option<u64>, ascii: bool) -> io::Result<()> {
         hook(info);
     }));
     let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app);
+    let result = event_loop(&mut terminal, &mut app, &stop);
+    // However the loop ended (a signal, or the terminal gone), the game in
+    // progress is kept as Ctrl-C keeps it.
+    if !app.should_quit() {
+        app.quit();
+    }
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+/// A flag raised by SIGHUP (the terminal closed) or SIGTERM (`kill`):
+/// the event loop then leaves as Ctrl-C does. The handlers are in place
+/// when this returns; a thread of its own waits for the signals.
+fn watch_signals() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return stop;
+        };
+        let streams = rt.block_on(async {
+            (
+                signal(SignalKind::hangup()),
+                signal(SignalKind::terminate()),
+            )
+        });
+        if let (Ok(mut hup), Ok(mut term)) = streams {
+            let raised = stop.clone();
+            std::thread::Builder::new()
+                .name("signals".into())
+                .spawn(move || {
+                    rt.block_on(async {
+                        tokio::select! {
+                            _ = hup.recv() => {}
+                            _ = term.recv() => {}
+                        }
+                    });
+                    raised.store(true, Ordering::SeqCst);
+                })
+                .ok();
+        }
+    }
+    stop
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> io::Result<()> {
     loop {
         terminal.draw(|frame| app.draw(frame.area(), frame.buffer_mut()))?;
         if app.should_quit() {
             return Ok(());
         }
-        if app.tick() {
-            if event::poll(TICK)? {
-                app.handle(event::read()?);
+        let busy = app.tick();
+        // Idle, the loop sleeps until a key, waking only to check the flag.
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                app.quit();
+                return Ok(());
             }
-        } else {
-            app.handle(event::read()?);
+            if event::poll(if busy { TICK } else { SIGNAL_CHECK })? {
+                app.handle(event::read()?);
+                break;
+            }
+            if busy {
+                break;
+            }
         }
     }
 }

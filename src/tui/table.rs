@@ -100,6 +100,8 @@ pub struct Update {
     pub notes: Vec<Note>,
     /// The deal's scores and unit, when the step ended it.
     pub ended: Option<(Vec<f64>, f64)>,
+    /// What the person has bought in so far, where chips are bought.
+    pub bought: Option<u64>,
 }
 
 /// What a table did when it was given the time to.
@@ -167,7 +169,7 @@ pub enum Reply<A> {
 }
 
 /// The session's running result for the person: deals finished, score and
-/// score in the game's unit.
+/// score in the game's unit, and the rebuys where chips are bought.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Running {
     /// Deals finished.
@@ -176,6 +178,28 @@ pub struct Running {
     pub net: f64,
     /// The same in the game's unit (big blinds).
     pub units: f64,
+    /// What the person has bought in, when the game says.
+    pub bought: Option<u64>,
+    /// Times they bought chips again after the first stack.
+    pub rebuys: u64,
+}
+
+impl Running {
+    /// Counts one step of the session seen by the person in `seat`.
+    fn add(&mut self, u: &Update, seat: Seat) {
+        if let Some((scores, unit)) = &u.ended {
+            let mine = scores.get(seat).copied().unwrap_or(0.0);
+            self.deals += 1;
+            self.net += mine;
+            self.units += mine / unit.max(f64::MIN_POSITIVE);
+        }
+        if let Some(b) = u.bought {
+            if self.bought.is_some_and(|before| b > before) {
+                self.rebuys += 1;
+            }
+            self.bought = Some(b);
+        }
+    }
 }
 
 /// How a game is drawn and played on screen.
@@ -318,16 +342,15 @@ impl<G: Board> TableScreen<G> {
             Ok(u) => {
                 self.error = None;
                 self.back = 0;
-                self.log.extend(u.notes);
                 let seen = self.link.seen();
+                if let Some(me) = seen.me {
+                    self.running.add(&u, me);
+                }
+                self.log.extend(u.notes);
                 if u.ended.is_some() {
                     G::deal_ended(&seen, &mut self.ui);
                 }
                 if let (Some((scores, unit)), Some(me)) = (u.ended, seen.me) {
-                    self.running.deals += 1;
-                    self.running.net += scores.get(me).copied().unwrap_or(0.0);
-                    self.running.units +=
-                        scores.get(me).copied().unwrap_or(0.0) / unit.max(f64::MIN_POSITIVE);
                     let file = G::RECORD_EXT.zip(self.link.deal_record());
                     self.records.push(Record {
                         game: G::ID,
@@ -629,13 +652,8 @@ impl<G: Board> Open for Opener<G> {
         let mut running = Running::default();
         let runner = Runner::restore(save, |game, applied| {
             let u = update_of(game, applied, me);
+            running.add(&u, saved.seat);
             log.extend(u.notes);
-            if let Some((scores, unit)) = u.ended {
-                let mine = scores.get(saved.seat).copied().unwrap_or(0.0);
-                running.deals += 1;
-                running.net += mine;
-                running.units += mine / unit.max(f64::MIN_POSITIVE);
-            }
         })
         .map_err(|e| e.to_string())?;
         let local = LocalTable::new(runner, saved.seat, delay(settings), budget.clone());

@@ -107,6 +107,11 @@ impl Tmux {
         self.display("#{alternate_on}") == "1"
     }
 
+    /// True while the program has the terminal report the mouse.
+    pub fn mouse_reporting(&self) -> bool {
+        self.display("#{mouse_standard_flag}#{mouse_any_flag}") != "00"
+    }
+
     /// True once the pane's program has ended.
     pub fn ended(&self) -> bool {
         self.display("#{pane_dead}") == "1"

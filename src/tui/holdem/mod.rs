@@ -20,8 +20,9 @@ use super::theme::Theme;
 use super::theme::spinner;
 use crate::game::Seat;
 use crate::game::Stage;
-use crate::holdem::session::{Session, Setup};
+use crate::holdem::session::{Mode, Session, Setup};
 use crate::holdem::table::{Action, HandState, Legal, MAX_SEATS, View};
+use crate::narrate::plural;
 use entry::Entry;
 use hud::Hud;
 
@@ -109,20 +110,22 @@ impl Board for Session {
         };
         let hand = running.deals + u64::from(matches!(seen.stage, Stage::Turn(_)));
         format!(
-            "Hold'em {}/{} · hand {} · you {:+} ({bb100:+.1} bb/100)",
+            "Hold'em {}/{} · hand {} · you {:+}{} ({bb100:+.1} bb/100)",
             b.small,
             b.big,
             hand.max(1),
             running.net.round() as i64,
+            rebuys(running),
         )
     }
 
     fn summary(seen: &Seen<Session>, running: &Running) -> String {
         format!(
-            "{} players, {} hands, you {:+}",
+            "{} players, {} hands, you {:+}{}",
             seen.view.state.seats(),
             running.deals,
-            running.net.round() as i64
+            running.net.round() as i64,
+            rebuys(running),
         )
     }
 
@@ -287,6 +290,22 @@ impl Board for Session {
     }
 }
 
+/// ", 1 rebuy" after the result when the person bought chips again.
+fn rebuys(running: &Running) -> String {
+    match running.rebuys {
+        0 => String::new(),
+        n => format!(", {n} {}", plural(n, "rebuy")),
+    }
+}
+
+/// What a busted seat buys before the next hand (0: none).
+fn rebuy_when_busted(seen: &Seen<Session>) -> u64 {
+    match seen.setup.mode {
+        Mode::Cash { rebuy } => seen.setup.rebuy_for(rebuy, 0),
+        Mode::Tournament { .. } => 0,
+    }
+}
+
 /// The line under the table: the bet box, whose turn, or what comes next.
 fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
     let st = &seen.view.state;
@@ -315,10 +334,11 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
             return Line::styled("You are out of chips. esc: leave", theme.title());
         }
         Stage::DealOver if busted => {
-            return Line::styled(
-                "You are out of chips. n: watch the next hand · esc: leave",
-                theme.title(),
-            );
+            let text = match rebuy_when_busted(seen) {
+                0 => "You are out of chips. n: watch the next hand · esc: leave".to_string(),
+                n => format!("You rebuy for {n} next hand. n: deal it · esc: leave"),
+            };
+            return Line::styled(text, theme.title());
         }
         Stage::DealOver => {
             return Line::styled(format!("Hand over: {}", seen.next("hand")), theme.title());

@@ -27,6 +27,7 @@ use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Strain};
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH};
+use crate::narrate::plural;
 
 /// The board's state: the card and bid cursors, the solver's values when
 /// asked for, a claim being chosen, and the panel shown.
@@ -34,6 +35,10 @@ use crate::honeymoon::{NORTH, Position, SOUTH};
 pub struct Ui {
     card: usize,
     bid: (u8, usize),
+    /// The hint is on: the solver's values are shown on each of your
+    /// turns until it is turned off.
+    hinting: bool,
+    /// The solver's values for this turn, while hinting.
     hint: Option<Analysis>,
     /// Tricks to claim, while a claim is being chosen.
     claim: Option<u8>,
@@ -59,6 +64,7 @@ impl Default for Ui {
         Ui {
             card: 0,
             bid: (1, 0),
+            hinting: false,
             hint: None,
             claim: None,
             panel: Panel::Table,
@@ -257,7 +263,7 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
     if seen.me.is_some() {
         lines.push(Line::styled("Your hand", theme.player(me(seen))));
         lines.extend_marked(hand_lines(seen, ui, theme));
-        if ui.hint.is_some() {
+        if ui.hinting && seen.view.phase == Phase::Play {
             lines.push(Line::styled(
                 "card:tricks you take from here (solver)",
                 theme.dim(),
@@ -331,7 +337,11 @@ fn table_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
         .collect();
     let mut row = vec![
         Span::styled(format!("{} ", seat_word(seen, other)), theme.player(other)),
-        Span::raw(format!("{} cards", v.other_count)),
+        Span::raw(format!(
+            "{} {}",
+            v.other_count,
+            plural(v.other_count as u64, "card")
+        )),
     ];
     if v.phase == Phase::Play && seen.me.is_some() {
         // Every other card is dead or in your hand: the other hand is known.
@@ -539,7 +549,7 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
                 Binding::new(
                     &[Key::Char('v')],
                     "hint",
-                    "Show the solver's trick value of each card",
+                    "Show the solver's trick value of each card on each turn, or stop",
                     Command::Hint,
                 )
                 .enabled(seen.view.phase == Phase::Play && mine),
@@ -773,10 +783,8 @@ impl Board for Honeymoon {
                 }
             }
             (_, Command::Hint) => {
-                ui.hint = match ui.hint {
-                    Some(_) => None,
-                    None => analysis(seen),
-                }
+                ui.hinting = !ui.hinting;
+                ui.hint = if ui.hinting { analysis(seen) } else { None };
             }
             _ => {}
         }
@@ -789,9 +797,7 @@ impl Board for Honeymoon {
         if seen.view.record.is_none() && matches!(ui.panel, Panel::Review(_)) {
             ui.panel = Panel::Table;
         }
-        if ui.hint.is_some() {
-            ui.hint = analysis(seen);
-        }
+        ui.hint = if ui.hinting { analysis(seen) } else { None };
     }
 
     fn render(
@@ -828,5 +834,48 @@ impl Board for Honeymoon {
         }
         let [left, _] = split(area);
         left_lines(seen, ui, Theme::new(false, false)).at(left, ev.column, ev.row)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Playable, Stage};
+    use crate::honeymoon::game::Options;
+
+    fn seen(other_count: usize) -> Seen<Honeymoon> {
+        let game =
+            <Honeymoon as Playable>::new(&Options::default(), 1).unwrap_or_else(|e| panic!("{e}"));
+        let mut view = game.view(SOUTH);
+        view.other_count = other_count;
+        Seen {
+            me: Some(SOUTH),
+            view,
+            legal: Vec::new(),
+            stage: Stage::Turn(NORTH),
+            names: vec!["North".into(), "South".into()],
+            bots: vec![Some("normal".into()), None],
+            thinking: None,
+            setup: Options::default(),
+            online: false,
+        }
+    }
+
+    fn first_line(seen: &Seen<Honeymoon>) -> String {
+        table_lines(seen, Theme::new(false, false))
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_other_hand_is_counted_in_card_or_cards() {
+        let one = first_line(&seen(1));
+        assert!(
+            one.starts_with("North 1 card") && !one.contains("cards"),
+            "{one}"
+        );
+        let two = first_line(&seen(2));
+        assert!(two.starts_with("North 2 cards"), "{two}");
     }
 }

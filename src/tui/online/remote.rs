@@ -116,6 +116,7 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
                 Tick::Moved(Ok(Update {
                     notes,
                     ended: scores.map(|s| (s, unit)),
+                    bought: None,
                 }))
             }
             None => Tick::Busy,
