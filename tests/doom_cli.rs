@@ -218,6 +218,32 @@ fn sim_is_reproducible_and_counts_every_game() {
     }
 }
 
+/// The strong AI's default budget is a count of positions (playouts
+/// under chance rules), not time: a seeded run prints the same bytes on
+/// any machine, at any load.
+#[test]
+fn a_seeded_sim_with_the_strong_ai_replays_byte_for_byte() {
+    for rules in ["classic", "chance"] {
+        let args = [
+            "sim",
+            "--games",
+            "2",
+            "--ai",
+            "strong,greedy",
+            "--size",
+            "4",
+            "--rules",
+            rules,
+            "--seed",
+            "7",
+        ];
+        let run = || doom(&args).success().get_output().stdout.clone();
+        let first = run();
+        assert!(!first.is_empty());
+        assert_eq!(first, run(), "{rules}");
+    }
+}
+
 #[test]
 fn sim_plays_strong_and_chance_games() {
     let v = json_of(&[
