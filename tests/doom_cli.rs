@@ -154,6 +154,14 @@ fn bad_input_is_one_line_and_exit_2() {
             "--size",
         ),
         (&["sim", "--games", "0", "--ai", "book,random"], "games"),
+        (
+            &["sim", "--games", "-1", "--ai", "book,random"],
+            "invalid value '-1' for '--games <GAMES>': must be positive",
+        ),
+        (
+            &["sim", "--games", "1", "--ai", "book", "--size", "-2"],
+            "must be from 2 to 8",
+        ),
     ];
     for (args, needle) in cases {
         let out = doom(args).code(2).get_output().clone();
