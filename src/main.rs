@@ -57,8 +57,8 @@ fn negatives_allowed(cmd: Command) -> Command {
         })
 }
 
-/// clap's error in one line: the line naming the problem, and a number
-/// out of range said in words.
+/// clap's error in one line: the line naming the problem, a number out of
+/// range said in words, and the valid values when clap knows them.
 fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let mut line = text
@@ -76,6 +76,12 @@ fn one_line(e: &clap::Error) -> String {
         {
             line = format!("error: invalid value '{value}' for '{arg}': {need}");
         }
+    }
+    if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue)
+        && !valid.is_empty()
+    {
+        let valid: Vec<&str> = valid.iter().map(String::as_str).collect();
+        line = format!("{line}: choose {}", cardgames::form::or_list(&valid));
     }
     line
 }

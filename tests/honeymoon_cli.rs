@@ -191,6 +191,20 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         "two bots",
     );
     fails_with_stdin(
+        &[
+            "honeymoon",
+            "sim",
+            "--ai",
+            "greedy,random",
+            "--games",
+            "1",
+            "--records-format",
+            "txt",
+        ],
+        "",
+        "choose json or pbn",
+    );
+    fails_with_stdin(
         &["honeymoon", "db", "build", "--max-cards", "9", "--out", "x"],
         "",
         "error",
