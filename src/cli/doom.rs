@@ -76,7 +76,22 @@ pub struct SolveArgs {
     game: GameOpts,
     /// Which AI rates the moves: book (v1 full tree for classic rules
     /// without --depth, v2 alpha-beta with it; v4 for chance rules) or
-    /// strong (ours). Ratings are for the player to move.
+    /// strong (ours).
+    ///
+    /// Ratings are for the player to move: higher is better for them. A
+    /// full tree (book without --depth, or strong on classic boards of up
+    /// to 3x3) rates a move by the share of the win it leads to: 1 a
+    /// sure win, 0 a sure loss, 0.5 a two-way tie. The book's cut trees
+    /// rate by its score-board at the horizon: +2 per hex of the player's
+    /// that no neighbour outnumbers, +1 per outnumbered one, -1 per hex of
+    /// another player (so from minus the hex count to twice it; under
+    /// chance rules, averaged over the dice). The strong AI's cut tree
+    /// rates from -10000 to 10000: beyond +9000 a won game (the margin
+    /// of hexes added), below -9000 a lost one (a shared win between them); otherwise, at most
+    /// 5000 either way, 10 per hex more than the average opponent, 2 per
+    /// die more (4 under chance rules), and a few points for threats
+    /// made and suffered (and, under chance rules, 5 per hex of largest
+    /// group more).
     #[arg(long, default_value = "book")]
     ai: String,
     /// Search depth in moves [default: full tree for classic book; 2 for
