@@ -173,6 +173,25 @@ fn bad_input_is_one_line_and_exit_2() {
 }
 
 #[test]
+fn solve_help_explains_the_rating_scale() {
+    let out = doom(&["solve", "--help"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let help = String::from_utf8(out).unwrap_or_default();
+    for words in [
+        "higher is better",
+        "share of the win",
+        "score-board",
+        "from -10000 to 10000",
+        "beyond +9000 a won game",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+}
+
+#[test]
 fn svg_draws_a_standalone_picture() {
     let out = doom(&["svg", "--board", "a3 b2 c1 d4"])
         .success()

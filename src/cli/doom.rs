@@ -76,7 +76,7 @@ pub struct SolveArgs {
     game: GameOpts,
     /// Which AI rates the moves: book (v1 full tree for classic rules
     /// without --depth, v2 alpha-beta with it; v4 for chance rules) or
-    /// strong (ours).
+    /// strong (ours). --help says what the ratings mean.
     ///
     /// Ratings are for the player to move: higher is better for them. A
     /// full tree (book without --depth, or strong on classic boards of up
