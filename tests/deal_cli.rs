@@ -121,7 +121,14 @@ fn bad_input_is_one_line_and_exit_2() {
     fails_with(&["deal", "--items", "a,,c"], "item 2 is empty");
     fails_with(&["deal", "--items", ""], "item 1 is empty");
     fails_with(&["deal", "bridge", "--seed", "banana"], "banana");
-    fails_with(&["deal", "bridge", "--seed", "-3"], "-3");
+    fails_with(&["deal", "bridge", "--seed", "-3"], "'-3'");
+    fails_with(&["deal", "bridge", "--seed", "-3"], "must not be negative");
+    fails_with(&["deal", "bridge", "--count", "-1"], "must be positive");
+    fails_with(&["deal", "bridge", "--format", "xml"], "choose");
+    fails_with(
+        &["completions", "tcsh"],
+        "choose bash, elvish, fish, powershell or zsh",
+    );
     fails_with(&["deal", "bridge", "--count", "0"], "0");
     fails_with(&["deal"], "what to deal");
     fails_with(&["deal", "--items", "a,b", "--format", "pbn"], "pbn");

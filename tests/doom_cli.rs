@@ -154,6 +154,14 @@ fn bad_input_is_one_line_and_exit_2() {
             "--size",
         ),
         (&["sim", "--games", "0", "--ai", "book,random"], "games"),
+        (
+            &["sim", "--games", "-1", "--ai", "book,random"],
+            "invalid value '-1' for '--games <GAMES>': must be positive",
+        ),
+        (
+            &["sim", "--games", "1", "--ai", "book", "--size", "-2"],
+            "must be from 2 to 8",
+        ),
     ];
     for (args, needle) in cases {
         let out = doom(args).code(2).get_output().clone();
@@ -161,6 +169,25 @@ fn bad_input_is_one_line_and_exit_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn solve_help_explains_the_rating_scale() {
+    let out = doom(&["solve", "--help"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let help = String::from_utf8(out).unwrap_or_default();
+    for words in [
+        "higher is better",
+        "share of the win",
+        "score-board",
+        "from -10000 to 10000",
+        "beyond +9000 a won game",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
     }
 }
 
@@ -215,6 +242,32 @@ fn sim_is_reproducible_and_counts_every_game() {
             ai["wins"].as_f64().unwrap(),
         );
         assert!((0.0..=all).contains(&first));
+    }
+}
+
+/// The strong AI's default budget is a count of positions (playouts
+/// under chance rules), not time: a seeded run prints the same bytes on
+/// any machine, at any load.
+#[test]
+fn a_seeded_sim_with_the_strong_ai_replays_byte_for_byte() {
+    for rules in ["classic", "chance"] {
+        let args = [
+            "sim",
+            "--games",
+            "2",
+            "--ai",
+            "strong,greedy",
+            "--size",
+            "4",
+            "--rules",
+            rules,
+            "--seed",
+            "7",
+        ];
+        let run = || doom(&args).success().get_output().stdout.clone();
+        let first = run();
+        assert!(!first.is_empty());
+        assert_eq!(first, run(), "{rules}");
     }
 }
 

@@ -208,7 +208,18 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["holdem", "rank", "2c3c4c5c6c7c8c9c"], "5 to 7 cards"),
         (&["holdem", "equity", "AA"], "HAND"),
         (&["holdem", "equity", "AA", "QQ+s"], "hand 2"),
-        (&["holdem", "equity", "AsKs", "AsQs"], "no possible deal"),
+        (
+            &["holdem", "equity", "AsKs", "AsQs"],
+            "AsKs and AsQs share As",
+        ),
+        (
+            &["holdem", "equity", "AsKs", "AsQs,KsQs"],
+            "no possible deal",
+        ),
+        (
+            &["holdem", "equity", "AsKd", "QQ", "--board", "As Qh 7c"],
+            "AsKd and board AsQh7c share As",
+        ),
         (
             &["holdem", "equity", "AA", "KK", "--board", "2c"],
             "0, 3, 4 or 5",
@@ -227,7 +238,13 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
         (
             &["holdem", "equity", "AsKs", "QQ", "--board", "As 2c 3d"],
-            "hand 1",
+            "AsKs and board As3d2c share As",
+        ),
+        (
+            &[
+                "holdem", "equity", "AsKs", "QQ", "--board", "2c 3d 4h", "--dead", "QsQhQd",
+            ],
+            "hand 2",
         ),
         (
             &[

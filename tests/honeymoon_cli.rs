@@ -190,6 +190,36 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         "",
         "two bots",
     );
+    // The records folder is checked before the seed is announced, so the
+    // error is the only line.
+    fails_with_stdin(
+        &[
+            "honeymoon",
+            "sim",
+            "--ai",
+            "greedy,random",
+            "--games",
+            "1",
+            "--records",
+            "Cargo.toml/records",
+        ],
+        "",
+        "Cargo.toml/records",
+    );
+    fails_with_stdin(
+        &[
+            "honeymoon",
+            "sim",
+            "--ai",
+            "greedy,random",
+            "--games",
+            "1",
+            "--records-format",
+            "txt",
+        ],
+        "",
+        "choose json or pbn",
+    );
     fails_with_stdin(
         &["honeymoon", "db", "build", "--max-cards", "9", "--out", "x"],
         "",

@@ -4,7 +4,6 @@
 
 use std::io::Write;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
@@ -77,7 +76,22 @@ pub struct SolveArgs {
     game: GameOpts,
     /// Which AI rates the moves: book (v1 full tree for classic rules
     /// without --depth, v2 alpha-beta with it; v4 for chance rules) or
-    /// strong (ours). Ratings are for the player to move.
+    /// strong (ours). --help says what the ratings mean.
+    ///
+    /// Ratings are for the player to move: higher is better for them. A
+    /// full tree (book without --depth, or strong on classic boards of up
+    /// to 3x3) rates a move by the share of the win it leads to: 1 a
+    /// sure win, 0 a sure loss, 0.5 a two-way tie. The book's cut trees
+    /// rate by its score-board at the horizon: +2 per hex of the player's
+    /// that no neighbour outnumbers, +1 per outnumbered one, -1 per hex of
+    /// another player (so from minus the hex count to twice it; under
+    /// chance rules, averaged over the dice). The strong AI's cut tree
+    /// rates from -10000 to 10000: beyond +9000 a won game (the margin
+    /// of hexes added), below -9000 a lost one (a shared win between them); otherwise, at most
+    /// 5000 either way, 10 per hex more than the average opponent, 2 per
+    /// die more (4 under chance rules), and a few points for threats
+    /// made and suffered (and, under chance rules, 5 per hex of largest
+    /// group more).
     #[arg(long, default_value = "book")]
     ai: String,
     /// Search depth in moves [default: full tree for classic book; 2 for
@@ -115,16 +129,20 @@ pub struct SimArgs {
     ai: Vec<String>,
     #[command(flatten)]
     game: super::play::DoomOptions,
-    /// Seed for the boards and dice.
+    /// Seed for the boards, the dice and the AIs' own draws: the same
+    /// seed and options replay the same games, move for move, on any
+    /// machine (the AIs' budgets are counts, never time).
     #[arg(long)]
     seed: Option<u64>,
-    /// The strong AI's fixed search depth in moves (instead of a time
-    /// budget).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=64))]
+    /// The strong and oracle AIs' fixed search depth in moves (under
+    /// chance rules: rounds of 32 playouts per candidate move).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=64), conflicts_with = "nodes")]
     depth: Option<u8>,
-    /// The strong AI's time budget per move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    budget_ms: u64,
+    /// The strong and oracle AIs' budget per move: positions searched
+    /// (classic rules) or playouts (chance rules) [default: 200000
+    /// positions, 5000 playouts].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Moves after which a game is stopped and scored by hexes held.
     #[arg(long, default_value_t = 5000)]
     max_moves: u64,
@@ -262,6 +280,13 @@ fn draw(a: SvgArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `doom sim`'s default budget per move under classic rules: positions
+/// searched.
+const SIM_POSITIONS: u64 = 200_000;
+
+/// `doom sim`'s default budget per move under chance rules: playouts.
+const SIM_PLAYOUTS: u64 = 5_000;
+
 /// One finished (or cut) game: each AI's share of the win, and which AI
 /// moved first.
 /// What `doom sim` counts beside the wins: per AI, the games it moved
@@ -288,9 +313,11 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let seed = seed_or_announce(a.seed);
-    let limits = match a.depth {
-        Some(d) => Limits::depth(d),
-        None => Limits::time(Duration::from_millis(a.budget_ms)),
+    let limits = match (a.depth, a.nodes, cfg.rules) {
+        (Some(d), ..) => Limits::depth(d),
+        (None, Some(n), _) => Limits::nodes(n),
+        (None, None, RuleSet::Classic) => Limits::nodes(SIM_POSITIONS),
+        (None, None, RuleSet::Chance) => Limits::nodes(SIM_PLAYOUTS),
     };
     let count = kinds.len();
     let spec = Spec::<DoomGame> {

@@ -370,6 +370,10 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     for name in &names {
         make_bot::<Honeymoon>(name).map_err(CliError::input)?;
     }
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
+    }
     let seed = seed_or_announce(args.seed);
     let spec = Spec::<Honeymoon> {
         setup: args.options.options(),
@@ -379,10 +383,6 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         seed,
         max_actions: Some(10_000),
     };
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
-    }
     let counts = Mutex::new(Counts::default());
     let write_failed: Mutex<Option<String>> = Mutex::new(None);
     let standings = matches::run(&spec, make_bot::<Honeymoon>, |p| {

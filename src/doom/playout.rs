@@ -150,7 +150,8 @@ const CONVINCED: f64 = 2.0;
 /// Decides a move for the player to move: the default policy's move,
 /// unless playouts show another candidate clearly better. Rounds of
 /// 32 playouts (`ROUND`) per candidate run until `limits.depth` rounds are
-/// done or the budget is spent (at least one round is always played);
+/// done or the budget (time, or `limits.nodes` playouts) is spent (at
+/// least one round is always played);
 /// after each round the candidates clearly worse than the default's move
 /// are dropped. The opponents of each playout are drawn from `model`
 /// ([`OpponentModel::draw`]), the same for every candidate. `seed`
@@ -178,7 +179,9 @@ pub fn decide(
     let mut played = 0u64;
     let mut results = Vec::with_capacity(cands.len());
     while cands.len() > 1 && rounds < limits.depth.max(1) {
-        if rounds > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        let spent = limits.nodes.is_some_and(|n| nodes >= n)
+            || deadline.is_some_and(|d| Instant::now() >= d);
+        if rounds > 0 && spent {
             break;
         }
         for _ in 0..ROUND {

@@ -1,5 +1,5 @@
-//! Our own AI's search: iterative deepening to a depth or under a time
-//! budget; paranoid minimax (every opponent against the player to move,
+//! Our own AI's search: iterative deepening to a depth, a count of
+//! positions or a time budget; paranoid minimax (every opponent against the player to move,
 //! so alpha-beta applies with any number of players); expectimax over
 //! dice rolls with Star1 pruning; a transposition table whose best move is
 //! tried first, then captures by size; and, at the horizon in the middle
@@ -21,6 +21,10 @@ pub struct Limits {
     /// Stop deepening when this time is up (the last finished iteration
     /// decides).
     pub budget: Option<Duration>,
+    /// Stop when this many positions were visited (for the chance rules'
+    /// playouts: this many playouts); unlike the time budget, the same
+    /// on every machine, so a seeded game replays exactly.
+    pub nodes: Option<u64>,
 }
 
 impl Limits {
@@ -29,6 +33,7 @@ impl Limits {
         Limits {
             depth,
             budget: None,
+            nodes: None,
         }
     }
 
@@ -37,6 +42,17 @@ impl Limits {
         Limits {
             depth: 64,
             budget: Some(budget),
+            nodes: None,
+        }
+    }
+
+    /// Search as deep as `nodes` positions allow (up to 64 moves); under
+    /// the chance rules, as many rounds as `nodes` playouts allow.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: 64,
+            budget: None,
+            nodes: Some(nodes),
         }
     }
 }
@@ -62,6 +78,7 @@ pub struct StrongSearch {
     stack: Vec<Move>,
     nodes: u64,
     deadline: Option<Instant>,
+    node_limit: Option<u64>,
     stopped: bool,
 }
 
@@ -80,6 +97,7 @@ impl StrongSearch {
             stack: Vec::with_capacity(4096),
             nodes: 0,
             deadline: None,
+            node_limit: None,
             stopped: false,
         }
     }
@@ -98,6 +116,7 @@ impl StrongSearch {
         self.nodes = 0;
         self.stopped = false;
         self.deadline = limits.budget.map(|b| Instant::now() + b);
+        self.node_limit = limits.nodes;
         let root = pos.player;
         let mut done = Decision {
             best: moves[0],
@@ -149,6 +168,7 @@ impl StrongSearch {
     pub fn ratings(&mut self, pos: &Position, depth: u8) -> Vec<(Move, f32)> {
         self.stopped = false;
         self.deadline = None;
+        self.node_limit = None;
         let depth = depth.max(1);
         pos.moves(&self.cfg)
             .into_iter()
@@ -173,8 +193,9 @@ impl StrongSearch {
 
     fn out_of_time(&mut self) -> bool {
         if !self.stopped
-            && self.nodes.is_multiple_of(512)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
+            && (self.node_limit.is_some_and(|n| self.nodes >= n)
+                || self.nodes.is_multiple_of(512)
+                    && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
         }

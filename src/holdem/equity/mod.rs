@@ -36,6 +36,11 @@ pub enum EquityError {
     /// A card on the board and among the dead cards.
     #[error("card {0} is both on the board and dead")]
     DeadOnBoard(Card),
+    /// A hand (a range of one combination) needs a card that the board,
+    /// the dead cards or another such hand has: the hand, the other, the
+    /// card.
+    #[error("{0} and {1} share {2}")]
+    Clash(String, String, Card),
     /// A player's range has no combination left beside board and dead cards.
     #[error("hand {0} has no possible combination with this board and dead cards")]
     EmptyRange(usize),
@@ -84,6 +89,40 @@ pub struct Spot {
     dead: CardSet,
 }
 
+/// The first card a single hand shares with the board, the dead cards or
+/// another single hand, as an error naming both.
+fn clash(ranges: &[Range], board: CardSet, dead: CardSet) -> Result<(), EquityError> {
+    let hands: Vec<Combo> = ranges
+        .iter()
+        .filter_map(|r| match r.combos() {
+            [one] => Some(*one),
+            _ => None,
+        })
+        .collect();
+    for (i, hand) in hands.iter().enumerate() {
+        let others = [(board, "board"), (dead, "dead cards")];
+        for (cards, name) in others {
+            if let Some(card) = (hand.set() & cards).first() {
+                return Err(EquityError::Clash(
+                    hand.to_string(),
+                    format!("{name} {cards}"),
+                    card,
+                ));
+            }
+        }
+        for other in &hands[i + 1..] {
+            if let Some(card) = (hand.set() & other.set()).first() {
+                return Err(EquityError::Clash(
+                    hand.to_string(),
+                    other.to_string(),
+                    card,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Spot {
     /// Checks the question: 2–9 players, a board of 0, 3, 4 or 5 cards not
     /// among the dead, and at least one deal in which no card is used twice.
@@ -97,6 +136,7 @@ impl Spot {
         if let Some(card) = (board & dead).first() {
             return Err(EquityError::DeadOnBoard(card));
         }
+        clash(ranges, board, dead)?;
         let ranges: Vec<Vec<Combo>> = ranges
             .iter()
             .map(|r| r.without(board | dead).combos().to_vec())
@@ -289,10 +329,32 @@ mod tests {
             Some(EquityError::EmptyRange(1))
         );
         assert_eq!(
-            Spot::new(&[r("AcAd"), r("AcAh")], CardSet::EMPTY, CardSet::EMPTY).err(),
+            Spot::new(&[r("AcAd"), r("AcAh,AcAs")], CardSet::EMPTY, CardSet::EMPTY).err(),
             Some(EquityError::NoDeal)
         );
         assert!(Spot::new(&two, set("2c 3c 4c"), set("2c")).is_err());
+    }
+
+    #[test]
+    fn a_hand_sharing_a_card_names_it() {
+        let error = |hands: &[&str], board, dead| {
+            Spot::new(&ranges(hands), set(board), set(dead))
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            error(&["AsKd", "QQ"], "As Qh 7c", ""),
+            "AsKd and board AsQh7c share As"
+        );
+        assert_eq!(
+            error(&["QQ", "AsKd"], "", "Kd"),
+            "AsKd and dead cards Kd share Kd"
+        );
+        assert_eq!(
+            error(&["AsKd", "8c8d", "KdQd"], "", ""),
+            "AsKd and KdQd share Kd"
+        );
     }
 
     #[test]
