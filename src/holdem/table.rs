@@ -1084,7 +1084,7 @@ impl Table {
     /// The showdown: when replaying, wait for every player still in to
     /// show or muck; when playing, the last aggressor of the hand shows
     /// first, then clockwise; a player who cannot win a pot mucks, unless
-    /// the hands were tabled (all in).
+    /// the hands were tabled (everyone all in) or that player is all in.
     fn showdown(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let s = &mut self.state;
         s.deferred = [false; MAX_SEATS];
@@ -1120,7 +1120,7 @@ impl Table {
                 .iter()
                 .zip(&best_shown)
                 .any(|(p, b)| p.is_eligible(seat) && b.is_none_or(|b| v >= b));
-            if tabled || contends {
+            if tabled || contends || s.status[seat] == Status::AllIn {
                 for (p, b) in pots.iter().zip(best_shown.iter_mut()) {
                     if p.is_eligible(seat) && b.is_none_or(|b| v > b) {
                         *b = Some(v);
