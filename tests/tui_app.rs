@@ -744,6 +744,35 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     assert!(end.contains("Deal scored"), "{end}");
 }
 
+#[test]
+fn a_holdem_tournament_title_says_when_the_blinds_rise() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Format
+    }
+    for _ in 0..6 {
+        if screen(&mut app, 80, 24).contains("tournament") {
+            break;
+        }
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Enter); // sit down
+    for _ in 0..20_000 {
+        let Some(t) = app.table::<Session>() else {
+            panic!("no table")
+        };
+        match t.seen().stage {
+            Stage::Turn(0) => break,
+            _ => wait(&mut app),
+        }
+    }
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("hand 1 · next level in 10 ·"), "{text}");
+    assert!(text.contains("bb/100)"), "the title fits: {text}");
+    insta::assert_snapshot!("holdem_tournament_80x24", text);
+}
+
 /// A quick app saving into `dir`, seated at a six-seat Hold'em table
 /// dealt from `seed`.
 fn seated_at_holdem(dir: &std::path::Path, seed: u64) -> App {

@@ -477,6 +477,10 @@ pub struct View {
     pub seat: Seat,
     /// The hand as this seat sees it.
     pub state: HandState,
+    /// Hands until the blinds next rise, in a session with rising blinds
+    /// (a lone hand knows of none).
+    #[serde(default)]
+    pub next_level: Option<u64>,
 }
 
 /// Each seat's chips won or lost over the hand.
@@ -1641,7 +1645,11 @@ impl Game for Table {
                 state.holes[s] = None;
             }
         }
-        View { seat, state }
+        View {
+            seat,
+            state,
+            next_level: None,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

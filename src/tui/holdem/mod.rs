@@ -80,8 +80,14 @@ impl Board for Session {
             0.0
         };
         let hand = running.deals + u64::from(matches!(seen.stage, Stage::Turn(_)));
+        // "next level in N" after "hand N" counts hands: the word is left
+        // out for the title to fit 80 columns.
+        let level = match seen.view.next_level {
+            Some(n) => format!(" · next level in {n}"),
+            None => String::new(),
+        };
         format!(
-            "Hold'em {}/{} · hand {} · you {:+} ({bb100:+.1} bb/100)",
+            "Hold'em {}/{} · hand {}{level} · you {:+} ({bb100:+.1} bb/100)",
             b.small,
             b.big,
             hand.max(1),
