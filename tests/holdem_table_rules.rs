@@ -229,6 +229,37 @@ fn uncalled_bet_goes_back() {
 }
 
 #[test]
+fn a_player_all_in_shows_even_against_two_players_with_chips() {
+    // Button 0 holds aces, seat 1 kings, seat 2 (100 chips) 7-2 and goes
+    // all in from the big blind; the other two play on with chips.
+    let mut t = hand(&[1000, 1000, 100], 0, "KsKc 7c2d AhAd 3d4s9h Jc Qd");
+    play(
+        &mut t,
+        &[
+            (0, Call),
+            (1, Call),
+            (2, RaiseTo(100)),
+            (0, Call),
+            (1, Call),
+        ],
+    );
+    play(&mut t, &[(1, Check), (0, RaiseTo(50)), (1, Call)]);
+    play(&mut t, &[(1, Check), (0, Check)]);
+    let ev = play(&mut t, &[(1, Check), (0, Check)]);
+    // Seat 0 bet last and shows first; seat 1 cannot win and mucks; seat
+    // 2 cannot win either but is all in: the cards are shown.
+    let shows: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Showed { .. } | Event::Mucked { .. }))
+        .collect();
+    assert_eq!(shows.len(), 3, "{shows:?}");
+    assert!(matches!(shows[0], Event::Showed { seat: 0, .. }));
+    assert_eq!(shows[1], &Event::Mucked { seat: 1 });
+    assert!(matches!(shows[2], Event::Showed { seat: 2, .. }));
+    assert_eq!(final_stacks(&t), vec![1000 + 200 + 50, 850, 0]);
+}
+
+#[test]
 fn wheel_beats_trips_and_the_last_aggressor_shows_first() {
     // Seat 1 (big blind) KdKc, seat 0 (button) Ah2c: the wheel.
     let mut t = hand(&[1000, 1000], 0, "KdKc Ah2c 3d4s5h Ks 9c");

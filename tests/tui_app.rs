@@ -677,6 +677,7 @@ fn a_holdem_session_left_midway_is_saved_and_resumed() {
     let before = save(&app);
     let view = app.table::<Session>().map(|t| t.seen().view);
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y')); // leave mid-hand all the same
     let mut again = App::with_store(Store::at(dir.path()), false, false);
     let menu = screen(&mut again, 80, 24);
     assert!(
@@ -823,6 +824,111 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     assert!(end.contains("Deal scored"), "{end}");
 }
 
+#[test]
+fn a_holdem_tournament_title_says_when_the_blinds_rise() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Format
+    }
+    for _ in 0..6 {
+        if screen(&mut app, 80, 24).contains("tournament") {
+            break;
+        }
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Enter); // sit down
+    for _ in 0..20_000 {
+        let Some(t) = app.table::<Session>() else {
+            panic!("no table")
+        };
+        match t.seen().stage {
+            Stage::Turn(0) => break,
+            _ => wait(&mut app),
+        }
+    }
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("hand 1 · next level in 10 ·"), "{text}");
+    assert!(text.contains("bb/100)"), "the title fits: {text}");
+    insta::assert_snapshot!("holdem_tournament_80x24", text);
+}
+
+/// Waits at the Hold'em table until it is your turn.
+fn until_my_turn(app: &mut App) {
+    for _ in 0..20_000 {
+        let Some(t) = app.table::<Session>() else {
+            panic!("no table")
+        };
+        if t.seen().stage == Stage::Turn(0) {
+            return;
+        }
+        wait(app);
+    }
+    panic!("never my turn");
+}
+
+#[test]
+fn all_in_is_asked_about_when_the_setting_says_so() {
+    let settings = Settings {
+        bot_delay_ms: 0,
+        confirm_all_in: true,
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, false, None).with_seed(8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down
+    until_my_turn(&mut app);
+    press(&mut app, KeyCode::Char('a'));
+    let asked = screen(&mut app, 80, 24);
+    assert!(
+        asked.contains("Go all in for 1000? a: all in · n: no"),
+        "{asked}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    let kept = screen(&mut app, 80, 24);
+    assert!(!kept.contains("Go all in"), "{kept}");
+    let all_in = |app: &App| {
+        app.table::<Session>().is_some_and(|t| {
+            t.log().iter().any(|n| {
+                let line = n.ascii(Some(0), &t.seen().names);
+                line.starts_with("You ") && line.ends_with("(all in)")
+            })
+        })
+    };
+    assert!(!all_in(&app), "n kept the hand as it was");
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Char('a'));
+    assert!(all_in(&app), "a twice goes all in");
+}
+
+#[test]
+fn leaving_mid_hand_is_asked_about() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down
+    until_my_turn(&mut app);
+    press(&mut app, KeyCode::Esc);
+    let asked = screen(&mut app, 80, 24);
+    assert!(asked.contains("Leave in the middle of a hand?"), "{asked}");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.table::<Session>().is_some(), "n stays");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc);
+    assert!(app.table::<Session>().is_none(), "esc twice leaves");
+    // Without the setting, esc leaves at once.
+    let settings = Settings {
+        bot_delay_ms: 0,
+        confirm_leave: false,
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, false, None).with_seed(8);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    until_my_turn(&mut app);
+    press(&mut app, KeyCode::Esc);
+    assert!(app.table::<Session>().is_none(), "esc leaves");
+}
+
 /// A quick app saving into `dir`, seated at a six-seat Hold'em table
 /// dealt from `seed`.
 fn seated_at_holdem(dir: &std::path::Path, seed: u64) -> App {
@@ -903,6 +1009,7 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
         app
     });
     press(&mut left, KeyCode::Char('q'));
+    press(&mut left, KeyCode::Char('y')); // leave mid-hand all the same
     let quick = Settings {
         bot_delay_ms: 0,
         ..Settings::default()

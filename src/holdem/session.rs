@@ -559,7 +559,10 @@ impl Game for Session {
     }
 
     fn view(&self, seat: Seat) -> View {
-        self.table.view(seat)
+        View {
+            next_level: self.hands_to_next_level(),
+            ..self.table.view(seat)
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -653,7 +656,7 @@ impl Playable for Session {
 
     /// Seen from no seat: hole cards only once shown.
     fn spectator_view(&self) -> View {
-        self.table.view(MAX_SEATS)
+        self.view(MAX_SEATS)
     }
 
     fn event_for(event: &Event, seat: Option<Seat>) -> Event {

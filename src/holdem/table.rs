@@ -477,6 +477,10 @@ pub struct View {
     pub seat: Seat,
     /// The hand as this seat sees it.
     pub state: HandState,
+    /// Hands until the blinds next rise, in a session with rising blinds
+    /// (a lone hand knows of none).
+    #[serde(default)]
+    pub next_level: Option<u64>,
 }
 
 /// Each seat's chips won or lost over the hand.
@@ -1084,7 +1088,7 @@ impl Table {
     /// The showdown: when replaying, wait for every player still in to
     /// show or muck; when playing, the last aggressor of the hand shows
     /// first, then clockwise; a player who cannot win a pot mucks, unless
-    /// the hands were tabled (all in).
+    /// the hands were tabled (everyone all in) or that player is all in.
     fn showdown(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let s = &mut self.state;
         s.deferred = [false; MAX_SEATS];
@@ -1120,7 +1124,7 @@ impl Table {
                 .iter()
                 .zip(&best_shown)
                 .any(|(p, b)| p.is_eligible(seat) && b.is_none_or(|b| v >= b));
-            if tabled || contends {
+            if tabled || contends || s.status[seat] == Status::AllIn {
                 for (p, b) in pots.iter().zip(best_shown.iter_mut()) {
                     if p.is_eligible(seat) && b.is_none_or(|b| v > b) {
                         *b = Some(v);
@@ -1641,7 +1645,11 @@ impl Game for Table {
                 state.holes[s] = None;
             }
         }
-        View { seat, state }
+        View {
+            seat,
+            state,
+            next_level: None,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

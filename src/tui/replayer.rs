@@ -499,7 +499,11 @@ impl ReplayerScreen {
             }
         }
         Paragraph::new(vec![Line::from(head), Line::from(shares)]).render(info, buf);
-        let notes: Vec<Note> = state.log().iter().flat_map(event_notes).collect();
+        let notes: Vec<Note> = state
+            .log()
+            .iter()
+            .flat_map(|e| event_notes(state, e))
+            .collect();
         let pane = LogPane {
             notes: &notes,
             back: 0,

@@ -23,6 +23,10 @@ pub struct Settings {
     pub level: Level,
     /// Pause between computer moves, in milliseconds.
     pub bot_delay_ms: u32,
+    /// Ask before going all in with one key at the Hold'em table.
+    pub confirm_all_in: bool,
+    /// Ask before leaving the Hold'em table in the middle of a hand.
+    pub confirm_leave: bool,
 }
 
 impl Default for Settings {
@@ -32,6 +36,8 @@ impl Default for Settings {
             color: true,
             level: Level::Normal,
             bot_delay_ms: 400,
+            confirm_all_in: false,
+            confirm_leave: true,
         }
     }
 }
@@ -74,7 +80,7 @@ impl SettingsScreen {
         }
     }
 
-    fn rows(&self) -> [(&'static str, String); 4] {
+    fn rows(&self) -> [(&'static str, String); 6] {
         let s = self.settings;
         let on = |b: bool| if b { "on" } else { "off" }.to_string();
         [
@@ -89,6 +95,8 @@ impl SettingsScreen {
             ),
             ("AI level", s.level.name().to_string()),
             ("Computer move pause", format!("{} ms", s.bot_delay_ms)),
+            ("Ask before all-in", on(s.confirm_all_in)),
+            ("Ask before leaving a hand", on(s.confirm_leave)),
         ]
     }
 }
@@ -157,6 +165,8 @@ impl Screen for SettingsScreen {
                         let i = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(1);
                         s.level = Level::ALL[step(i, Level::ALL.len())];
                     }
+                    4 => s.confirm_all_in = !s.confirm_all_in,
+                    5 => s.confirm_leave = !s.confirm_leave,
                     _ => {
                         let i = DELAYS
                             .iter()
@@ -188,7 +198,7 @@ impl Screen for SettingsScreen {
                     theme.text()
                 };
                 Line::from(vec![
-                    Span::styled(format!("{marker}{name:<24}"), style),
+                    Span::styled(format!("{marker}{name:<26}"), style),
                     Span::styled(format!(" {value}"), theme.legal()),
                 ])
             })

@@ -248,6 +248,11 @@ pub trait Board: Playable {
     fn moved(_seen: &Seen<Self>, _ui: &mut Self::Ui) {}
     /// A deal has just ended, as `seen` shows it.
     fn deal_ended(_seen: &Seen<Self>, _ui: &mut Self::Ui) {}
+    /// The board's state takes the person's settings, once at the start.
+    fn configure(_ui: &mut Self::Ui, _settings: &Settings) {}
+    /// Whether leaving in the middle of a deal is asked about, when the
+    /// settings say so.
+    const ASK_BEFORE_LEAVING: bool = false;
 }
 
 /// The commands of every table screen.
@@ -257,8 +262,11 @@ pub enum TableAction<C> {
     Game(C),
     /// Deal the next deal.
     Next,
-    /// Leave the table (the session is kept).
+    /// Leave the table (the session is kept); mid-deal, asked first when
+    /// the board and the settings say so.
     Leave,
+    /// Stay at the table after all.
+    Stay,
     /// Scroll the log back.
     Older,
     /// Scroll the log forward.
@@ -282,6 +290,10 @@ pub struct TableScreen<G: Board> {
     /// A chat line being typed.
     typing: Option<LineEdit>,
     sitting_out: bool,
+    /// Leaving mid-deal is asked about.
+    ask_leave: bool,
+    /// Leaving mid-deal waits for its confirmation.
+    leave_asked: bool,
 }
 
 impl<G: Board> std::fmt::Debug for TableScreen<G> {
@@ -309,7 +321,16 @@ impl<G: Board> TableScreen<G> {
             records: Vec::new(),
             typing: None,
             sitting_out: false,
+            ask_leave: false,
+            leave_asked: false,
         }
+    }
+
+    /// The table with the person's `settings` applied.
+    pub fn with_settings(mut self, settings: &Settings) -> TableScreen<G> {
+        G::configure(&mut self.ui, settings);
+        self.ask_leave = G::ASK_BEFORE_LEAVING && settings.confirm_leave;
+        self
     }
 
     /// What the person sees.
@@ -375,6 +396,22 @@ impl<G: Board> Screen for TableScreen<G> {
     }
 
     fn bindings(&self) -> Vec<Binding<Self::Action>> {
+        if self.leave_asked {
+            return vec![
+                Binding::new(
+                    &[Key::Char('y'), Key::Esc, Key::Char('q')],
+                    "leave",
+                    "Leave the table all the same",
+                    TableAction::Leave,
+                ),
+                Binding::new(
+                    &[Key::Char('n')],
+                    "stay",
+                    "Stay at the table",
+                    TableAction::Stay,
+                ),
+            ];
+        }
         let seen = self.link.seen();
         let online = self.link.online();
         let mut b = vec![
@@ -436,7 +473,15 @@ impl<G: Board> Screen for TableScreen<G> {
 
     fn act(&mut self, action: Self::Action) -> Nav {
         match action {
+            TableAction::Leave
+                if self.ask_leave
+                    && !self.leave_asked
+                    && matches!(self.link.seen().stage, Stage::Turn(_)) =>
+            {
+                self.leave_asked = true;
+            }
             TableAction::Leave => return self.link.leave(),
+            TableAction::Stay => self.leave_asked = false,
             TableAction::Chat => self.typing = Some(LineEdit::default()),
             TableAction::SitOut => {
                 self.sitting_out = !self.sitting_out;
@@ -500,6 +545,9 @@ impl<G: Board> Screen for TableScreen<G> {
     fn status(&self) -> Option<String> {
         if let Some(line) = &self.typing {
             return Some(line.prompt());
+        }
+        if self.leave_asked {
+            return Some("Leave in the middle of a hand? y: leave · n: stay".into());
         }
         self.error.clone().or_else(|| self.link.status())
     }
@@ -595,12 +643,10 @@ impl<G: Board> Open for Opener<G> {
         settings: &Settings,
     ) -> Option<Box<dyn Page>> {
         let link = RemoteTable::<G>::new(net, table, *settings)?;
-        Some(Box::new(TableScreen::<G>::new(
-            rules,
-            Box::new(link),
-            Vec::new(),
-            Running::default(),
-        )))
+        Some(Box::new(
+            TableScreen::<G>::new(rules, Box::new(link), Vec::new(), Running::default())
+                .with_settings(settings),
+        ))
     }
 
     fn local(
@@ -630,12 +676,10 @@ impl<G: Board> Open for Opener<G> {
         let mut start = vec![Note::new().text(format!("Seed {seed}"))];
         start.extend(runner.notes(&runner.opening(), Some(G::HOME)));
         let local = LocalTable::new(runner, G::HOME, delay(settings), budget.clone());
-        Ok(Box::new(TableScreen::<G>::new(
-            rules,
-            Box::new(local),
-            start,
-            Running::default(),
-        )))
+        Ok(Box::new(
+            TableScreen::<G>::new(rules, Box::new(local), start, Running::default())
+                .with_settings(settings),
+        ))
     }
 
     fn resume(
@@ -657,11 +701,8 @@ impl<G: Board> Open for Opener<G> {
         })
         .map_err(|e| e.to_string())?;
         let local = LocalTable::new(runner, saved.seat, delay(settings), budget.clone());
-        Ok(Box::new(TableScreen::<G>::new(
-            rules,
-            Box::new(local),
-            log,
-            running,
-        )))
+        Ok(Box::new(
+            TableScreen::<G>::new(rules, Box::new(local), log, running).with_settings(settings),
+        ))
     }
 }

@@ -6,10 +6,12 @@
 //! specification and names the cards shown. [`fast`] answers from tables
 //! generated at build time (`build.rs`, from the `keys` they share), one
 //! card at a time if wanted ([`Hand`]), and is what showdowns, equity and
-//! the bots use. The tests check the two against each other.
+//! the bots use. The tests check the two against each other. [`name`]
+//! words a hand for the log ("two pair, kings and sevens, ace kicker").
 
 pub mod fast;
 pub(crate) mod keys;
+pub mod name;
 pub mod reference;
 
 use std::fmt;
@@ -19,6 +21,7 @@ use serde::Serialize;
 use crate::cards::{Card, CardSet};
 
 pub use fast::{Hand, evaluate};
+pub use name::name_five;
 
 /// The nine hand categories, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

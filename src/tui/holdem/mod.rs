@@ -15,6 +15,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::log::LogPane;
+use super::settings::Settings;
 use super::table::{Board, Reply, Running, Seen};
 use super::theme::Theme;
 use super::theme::spinner;
@@ -31,11 +32,14 @@ const NAMES: [&str; 9] = [
 ];
 
 /// The board's state: the bet box, when open, whether a fold when
-/// checking is free waits for its confirmation, and the HUD.
+/// checking is free or an all-in waits for its confirmation (the latter
+/// asked only when the settings say so), and the HUD.
 #[derive(Debug, Default)]
 pub struct Ui {
     entry: Option<Entry>,
     fold_asked: bool,
+    ask_all_in: bool,
+    all_in_asked: bool,
     hud: Hud,
 }
 
@@ -73,6 +77,7 @@ pub(crate) fn draw_hand(
         view: View {
             seat: me.unwrap_or(MAX_SEATS),
             state: state.clone(),
+            next_level: None,
         },
         legal: Vec::new(),
         stage: state.to_act().map_or(Stage::DealOver, Stage::Turn),
@@ -109,8 +114,14 @@ impl Board for Session {
             0.0
         };
         let hand = running.deals + u64::from(matches!(seen.stage, Stage::Turn(_)));
+        // "next level in N" after "hand N" counts hands: the word is left
+        // out for the title to fit 80 columns.
+        let level = match seen.view.next_level {
+            Some(n) => format!(" · next level in {n}"),
+            None => String::new(),
+        };
         format!(
-            "Hold'em {}/{} · hand {} · you {:+}{} ({bb100:+.1} bb/100)",
+            "Hold'em {}/{} · hand {}{level} · you {:+}{} ({bb100:+.1} bb/100)",
             b.small,
             b.big,
             hand.max(1),
@@ -143,6 +154,22 @@ impl Board for Session {
                     enabled: b.enabled,
                 })
                 .collect();
+        }
+        if ui.all_in_asked {
+            return vec![
+                Binding::new(
+                    &[Key::Char('a'), Key::Char('y')],
+                    "all-in",
+                    "Go all in",
+                    Command::AllIn,
+                ),
+                Binding::new(
+                    &[Key::Char('n'), Key::Esc],
+                    "keep",
+                    "Do not go all in",
+                    Command::Keep,
+                ),
+            ];
         }
         if ui.fold_asked {
             return vec![
@@ -218,6 +245,7 @@ impl Board for Session {
             }
             Command::Keep => {
                 ui.fold_asked = false;
+                ui.all_in_asked = false;
                 Reply::Done
             }
             Command::Call if legal.to_call > 0 => Reply::Act(Action::Call),
@@ -226,8 +254,13 @@ impl Board for Session {
                 ui.entry = legal.raise.map(|(min, _)| Entry::new(min));
                 Reply::Done
             }
+            Command::AllIn if ui.ask_all_in && !ui.all_in_asked && ui.entry.is_none() => {
+                ui.all_in_asked = legal.raise.is_some();
+                Reply::Done
+            }
             Command::AllIn => match legal.raise {
                 Some((_, max)) => {
+                    ui.all_in_asked = false;
                     ui.entry = None;
                     Reply::Act(Action::RaiseTo(max))
                 }
@@ -250,7 +283,14 @@ impl Board for Session {
     fn moved(_seen: &Seen<Session>, ui: &mut Ui) {
         ui.entry = None;
         ui.fold_asked = false;
+        ui.all_in_asked = false;
     }
+
+    fn configure(ui: &mut Ui, settings: &Settings) {
+        ui.ask_all_in = settings.confirm_all_in;
+    }
+
+    const ASK_BEFORE_LEAVING: bool = true;
 
     fn deal_ended(seen: &Seen<Session>, ui: &mut Ui) {
         ui.hud.count(seen);
@@ -311,6 +351,12 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
     let st = &seen.view.state;
     if let (Some(e), Some(legal)) = (&ui.entry, my_legal(seen)) {
         return e.line(st, &legal, theme);
+    }
+    if let (true, Some((_, max))) = (ui.all_in_asked, my_legal(seen).and_then(|l| l.raise)) {
+        return Line::styled(
+            format!("Go all in for {max}? a: all in · n: no"),
+            theme.bad(),
+        );
     }
     if ui.fold_asked {
         return Line::styled(
