@@ -41,7 +41,10 @@ fn menu_settings_and_quit_restore_the_terminal() {
         t.keys(&["n"]);
         t.wait_for("Your turn");
     }
+    // Leaving mid-hand is asked first.
     t.keys(&["c", "q"]);
+    t.wait_for_any(&["Leave in the middle of a hand?", "Resume Texas Hold'em"]);
+    t.keys(&["y"]);
     // From here on the menu starts with the saved games, then Hold'em,
     // Dice of Doom, Honeymoon, Play online, Hand replayer, Solver, Settings,
     // Quit.
@@ -140,6 +143,29 @@ fn sigterm_and_sighup_keep_the_game_and_restore_the_terminal() {
         let save = home.path().join(".local/share/cardgames/saved-doom.json");
         assert!(save.exists(), "SIG{signal}: no {}", save.display());
     }
+}
+
+#[test]
+fn closing_the_window_keeps_the_game_and_ends_the_program() {
+    if !have("tmux", "-V") {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_cardgames");
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let t = Tmux::run(
+        "closed",
+        home.path(),
+        (80, 24),
+        &[bin, "doom", "--seed", "1"],
+    );
+    t.wait_for("Your move: pick an attacker");
+    let pid = t.pid();
+    // The terminal goes away under the program (it used to spin for ever
+    // reading it, the game never saved).
+    t.close_window();
+    Tmux::wait_gone(pid);
+    let save = home.path().join(".local/share/cardgames/saved-doom.json");
+    assert!(save.exists(), "no {}", save.display());
 }
 
 #[test]

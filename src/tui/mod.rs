@@ -26,8 +26,8 @@ pub mod table;
 mod theme;
 
 use std::io::{self, IsTerminal};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use ratatui::DefaultTerminal;
@@ -175,6 +175,7 @@ fn watch_signals() -> Arc<AtomicBool> {
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> io::Result<()> {
+    let events = read_events();
     loop {
         terminal.draw(|frame| app.draw(frame.area(), frame.buffer_mut()))?;
         if app.should_quit() {
@@ -187,13 +188,42 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) 
                 app.quit();
                 return Ok(());
             }
-            if event::poll(if busy { TICK } else { SIGNAL_CHECK })? {
-                app.handle(event::read()?);
-                break;
-            }
-            if busy {
-                break;
+            match events.recv_timeout(if busy { TICK } else { SIGNAL_CHECK }) {
+                Ok(Ok(ev)) => {
+                    app.handle(ev);
+                    break;
+                }
+                Ok(Err(e)) => return Err(e),
+                Err(mpsc::RecvTimeoutError::Timeout) if busy => break,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
             }
         }
     }
+}
+
+/// The terminal's events, read on a thread of their own: the loop never
+/// waits inside the reader, which spins for ever once the terminal has
+/// closed (it reads nothing, again and again), and so always sees the
+/// signal flag.
+fn read_events() -> mpsc::Receiver<io::Result<event::Event>> {
+    let (tx, rx) = mpsc::sync_channel(64);
+    let reader = std::thread::Builder::new()
+        .name("keys".into())
+        .spawn(move || {
+            loop {
+                let ev = event::read();
+                let failed = ev.is_err();
+                if tx.send(ev).is_err() || failed {
+                    return;
+                }
+            }
+        });
+    if let Err(e) = reader {
+        // Without the thread the loop hears of no key: it says why and ends.
+        let (tx, rx) = mpsc::sync_channel(1);
+        let _ = tx.send(Err(e));
+        return rx;
+    }
+    rx
 }

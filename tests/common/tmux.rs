@@ -124,6 +124,22 @@ impl Tmux {
             .unwrap_or_else(|e| panic!("pane pid: {e}"))
     }
 
+    /// Closes the terminal under the program, as a person closing the
+    /// window: the program gets SIGHUP and reads from a terminal gone.
+    pub fn close_window(&self) {
+        assert!(tmux(&["kill-session", "-t", &self.session]));
+    }
+
+    /// Waits until process `pid` has ended.
+    pub fn wait_gone(pid: u32) {
+        let start = Instant::now();
+        let proc = format!("/proc/{pid}");
+        while Path::new(&proc).exists() {
+            assert!(start.elapsed() < PATIENCE, "process {pid} never ended");
+            sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Makes the terminal `cols`×`rows`, as a person dragging its corner.
     pub fn resize(&self, cols: u16, rows: u16) {
         assert!(tmux(&[
