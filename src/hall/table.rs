@@ -686,7 +686,7 @@ impl Table {
             if slot.leaving || gone || (busted && matches!(slot.occupant, Occupant::Bot { .. })) {
                 self.cash_out(seat).await;
             } else if slot.joining {
-                self.buy_in_now(seat).await;
+                self.buy_in_now(seat);
             }
         }
         self.save_seats();
@@ -765,8 +765,11 @@ impl Table {
         }
     }
 
-    /// A seat that sat down during a deal buys in now.
-    async fn buy_in_now(&mut self, seat: Seat) {
+    /// A seat that sat down during a deal buys in now. Its step is written
+    /// in order with the table's others without waiting for it: the buy-in
+    /// itself is in the ledger already, and the next step waited for is
+    /// written after it.
+    fn buy_in_now(&mut self, seat: Seat) {
         self.slots[seat].joining = false;
         let chips = self.slots[seat].chips;
         self.seat_runner(seat);
@@ -777,11 +780,9 @@ impl Table {
         if let Some(Ok(step)) = step {
             let (id, n, entry) = (self.id, self.steps, step.entry.clone());
             self.steps += 1;
-            let _ = self
-                .hall
-                .store
-                .call(move |conn| store::append_step(conn, id, n, &entry))
-                .await;
+            self.hall.store.run("buy-in step", move |conn| {
+                store::append_step(conn, id, n, &entry)
+            });
             self.broadcast(&step);
         }
     }
@@ -972,16 +973,17 @@ impl Table {
             self.save_seats();
             return Ok(());
         }
-        // A buy-in of the table's stack from the bankroll, at once.
+        // A buy-in of the table's stack from the bankroll, at once: the
+        // bankroll left, or what it holds when it is short.
         let (id, stack) = (self.id, self.stack);
-        let paid = self
+        let paid: Result<i64, i64> = self
             .hall
             .store
             .call(move |conn| {
                 let tx = conn.savepoint()?;
                 let have = store::balance(&tx, &player_account(player))?;
                 if have < stack as i64 {
-                    return Ok(Some(have));
+                    return Ok(Err(have));
                 }
                 store::transfer(
                     &tx,
@@ -992,16 +994,16 @@ impl Table {
                     "buy-in",
                 )?;
                 tx.commit()?;
-                Ok(None)
+                Ok(Ok(have - stack as i64))
             })
             .await
             .map_err(|e| err("store", e.to_string()))?;
-        if let Some(have) = paid {
-            return Err(err(
+        let bankroll = paid.map_err(|have| {
+            err(
                 "bankroll",
                 format!("the buy-in is {stack} and you have {have}"),
-            ));
-        }
+            )
+        })?;
         let joining = self.in_deal() || self.stage() == Some(Stage::DealOver);
         self.slots[seat] = Slot {
             occupant: person,
@@ -1011,13 +1013,16 @@ impl Table {
         };
         if self.runner.is_some() && !joining {
             // The session waits for players: the chips go on at once.
-            self.buy_in_now(seat).await;
+            self.buy_in_now(seat);
             if self.stage() == Some(Stage::DealOver) {
                 self.next_deal_at = Some(Instant::now());
             }
         }
         self.save_seats();
-        self.tell_bankroll(player).await;
+        // The bankroll as the buy-in left it: no second trip to the store.
+        for w in self.watchers.values().filter(|w| w.player == player) {
+            w.out.send(ServerMsg::Bankroll { bankroll });
+        }
         Ok(())
     }
 
@@ -1122,7 +1127,7 @@ impl Table {
                 ..Slot::empty()
             };
             if self.runner.is_some() && !self.in_deal() {
-                self.buy_in_now(seat).await;
+                self.buy_in_now(seat);
                 if self.stage() == Some(Stage::Over) || self.stage() == Some(Stage::DealOver) {
                     self.next_deal_at = Some(Instant::now());
                 }
