@@ -52,6 +52,23 @@ impl LineEdit {
         }
     }
 
+    /// Feeds `key` to the line being typed in `slot`: the line is dropped
+    /// once finished or given up. The text when finished with something
+    /// typed; `None` otherwise.
+    pub fn type_into(slot: &mut Option<LineEdit>, key: &KeyEvent) -> Option<String> {
+        match slot.as_mut()?.key(key) {
+            Edit::Typing => None,
+            Edit::Cancelled => {
+                *slot = None;
+                None
+            }
+            Edit::Done(text) => {
+                *slot = None;
+                (!text.is_empty()).then_some(text)
+            }
+        }
+    }
+
     /// The status line while typing.
     pub fn prompt(&self) -> String {
         format!("Say: {}▏ (enter sends, esc cancels)", self.text)
@@ -75,5 +92,24 @@ mod tests {
         e.key(&k(KeyCode::Backspace));
         assert_eq!(e.key(&k(KeyCode::Enter)), Edit::Done("hi".into()));
         assert_eq!(e.key(&k(KeyCode::Esc)), Edit::Cancelled);
+    }
+
+    #[test]
+    fn a_line_typed_into_a_slot_is_dropped_when_finished() {
+        let mut slot = Some(LineEdit::default());
+        assert_eq!(LineEdit::type_into(&mut slot, &k(KeyCode::Char('a'))), None);
+        assert!(slot.is_some());
+        assert_eq!(
+            LineEdit::type_into(&mut slot, &k(KeyCode::Enter)),
+            Some("a".into())
+        );
+        assert!(slot.is_none());
+        slot = Some(LineEdit::default());
+        assert_eq!(LineEdit::type_into(&mut slot, &k(KeyCode::Enter)), None);
+        assert!(slot.is_none(), "nothing typed: finished all the same");
+        slot = Some(LineEdit::with("x"));
+        assert_eq!(LineEdit::type_into(&mut slot, &k(KeyCode::Esc)), None);
+        assert!(slot.is_none());
+        assert_eq!(LineEdit::type_into(&mut slot, &k(KeyCode::Enter)), None);
     }
 }

@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
-use super::line_edit::{Edit, LineEdit};
+use super::line_edit::LineEdit;
 use super::log::LogPane;
 use super::screen::{Nav, Screen};
 use super::table::Board;
@@ -670,15 +670,9 @@ impl Screen for ReplayerScreen {
     }
 
     fn text(&mut self, key: &KeyEvent) -> Option<Nav> {
-        match self.typing.as_mut()?.key(key) {
-            Edit::Typing => {}
-            Edit::Cancelled => self.typing = None,
-            Edit::Done(path) => {
-                self.typing = None;
-                if !path.is_empty() {
-                    self.load(&path);
-                }
-            }
+        self.typing.as_ref()?;
+        if let Some(path) = LineEdit::type_into(&mut self.typing, key) {
+            self.load(&path);
         }
         Some(Nav::Stay)
     }

@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 use serde_json::Value;
 
 use super::keymap::{Binding, Key};
-use super::line_edit::{Edit, LineEdit};
+use super::line_edit::LineEdit;
 use super::local::{LocalTable, update_of};
 use super::log::{self, LogPane};
 use super::online::net::Net;
@@ -557,15 +557,9 @@ impl<G: Board> Screen for TableScreen<G> {
     }
 
     fn text(&mut self, key: &KeyEvent) -> Option<Nav> {
-        match self.typing.as_mut()?.key(key) {
-            Edit::Typing => {}
-            Edit::Cancelled => self.typing = None,
-            Edit::Done(text) => {
-                self.typing = None;
-                if !text.is_empty() {
-                    self.link.chat(&text);
-                }
-            }
+        self.typing.as_ref()?;
+        if let Some(text) = LineEdit::type_into(&mut self.typing, key) {
+            self.link.chat(&text);
         }
         Some(Nav::Stay)
     }

@@ -16,7 +16,7 @@ use ratatui::crossterm::event::KeyEvent;
 
 use crate::tui::Settings;
 use crate::tui::keymap::{Binding, Key};
-use crate::tui::line_edit::{Edit, LineEdit};
+use crate::tui::line_edit::LineEdit;
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::setup::SetupScreen;
 use crate::tui::theme::Theme;
@@ -397,16 +397,10 @@ impl Screen for Lobby {
     }
 
     fn text(&mut self, key: &KeyEvent) -> Option<Nav> {
-        match self.typing.as_mut()?.key(key) {
-            Edit::Typing => {}
-            Edit::Cancelled => self.typing = None,
-            Edit::Done(text) => {
-                self.typing = None;
-                if !text.is_empty() {
-                    let table = self.waiting.map(|(id, _)| id);
-                    self.net.send(ClientMsg::Chat { table, text });
-                }
-            }
+        self.typing.as_ref()?;
+        if let Some(text) = LineEdit::type_into(&mut self.typing, key) {
+            let table = self.waiting.map(|(id, _)| id);
+            self.net.send(ClientMsg::Chat { table, text });
         }
         Some(Nav::Stay)
     }
