@@ -1311,7 +1311,8 @@ impl Table {
     }
 }
 
-/// A few words about a table's setup for the lobby: its options' values.
+/// A few words about a table's setup for the lobby: its options' values,
+/// leaving out the options not in use ("none", "no").
 pub fn about(entry: &Entry, setup: &Value) -> String {
     entry
         .kind
@@ -1319,8 +1320,32 @@ pub fn about(entry: &Entry, setup: &Value) -> String {
         .unwrap_or_default()
         .iter()
         .filter_map(|f| f.choices.get(f.selected).cloned())
+        .filter(|v| v != "none" && v != "no")
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::registry;
+
+    #[test]
+    fn the_lobby_line_leaves_out_options_not_in_use() {
+        let entry = registry().get("holdem").unwrap_or_else(|| panic!("holdem"));
+        let plain = entry.kind.default_setup();
+        assert_eq!(
+            about(entry, &plain),
+            "6, 1000, 5/10, cash, rebuy when busted"
+        );
+        let mut ante = plain.clone();
+        ante["ante"] = serde_json::json!(1);
+        assert!(
+            about(entry, &ante).contains("5/10, cash, rebuy when busted, "),
+            "{}",
+            about(entry, &ante)
+        );
+    }
 }
 
 async fn sleep_until(at: Option<Instant>) {

@@ -455,7 +455,10 @@ impl App {
             }
             Nav::Open(Target::Replayer) => {
                 let mine = self.store.as_ref().map(|s| s.deals_dir("holdem"));
-                self.current = Box::new(ReplayerScreen::new(mine.as_deref()));
+                // Through a hall's door the files of the machine are the
+                // hall's, not the player's: only their own hands are shown.
+                let open_files = self.home_hall.is_none();
+                self.current = Box::new(ReplayerScreen::new(mine.as_deref(), open_files));
             }
             Nav::Open(Target::Solver) => {
                 let seed = self.take_seed();

@@ -90,6 +90,9 @@ pub struct ReplayerScreen {
     open: Option<Open>,
     /// Every hole card the history names shown, or only those seen.
     every_card: bool,
+    /// Whether files of this machine may be opened (not through a hall's
+    /// ssh door, where they are the hall's).
+    open_files: bool,
     /// A path being typed.
     typing: Option<LineEdit>,
     error: Option<String>,
@@ -125,14 +128,16 @@ pub enum ReplayerAction {
 }
 
 impl ReplayerScreen {
-    /// Your own hands, kept in `mine` by the table screens (newest first).
-    pub fn new(mine: Option<&Path>) -> ReplayerScreen {
+    /// Your own hands, kept in `mine` by the table screens (newest first);
+    /// other files of this machine opened only when `open_files`.
+    pub fn new(mine: Option<&Path>, open_files: bool) -> ReplayerScreen {
         let mut screen = ReplayerScreen {
             from: "your hands".into(),
             items: Vec::new(),
             cursor: 0,
             open: None,
             every_card: true,
+            open_files,
             typing: None,
             error: None,
         };
@@ -301,7 +306,8 @@ impl ReplayerScreen {
                 "open file",
                 "Open a file or folder of hand histories (PHH, PHHS, PokerStars)",
                 ReplayerAction::OpenPath,
-            ),
+            )
+            .enabled(self.open_files),
             Binding::new(
                 &[Key::Esc],
                 "menu",
@@ -397,10 +403,12 @@ impl ReplayerScreen {
                 "No hands here yet: hands you play at the Hold'em table are kept for this list.",
                 theme.dim(),
             ));
-            lines.push(Line::styled(
-                "o: open a file or folder of hand histories (PHH, PHHS, PokerStars).",
-                theme.dim(),
-            ));
+            if self.open_files {
+                lines.push(Line::styled(
+                    "o: open a file or folder of hand histories (PHH, PHHS, PokerStars).",
+                    theme.dim(),
+                ));
+            }
         }
         let room = usize::from(area.height.saturating_sub(2));
         let first = self.cursor.saturating_sub(room.saturating_sub(1));
@@ -617,7 +625,7 @@ impl Screen for ReplayerScreen {
             (None, Up) => self.cursor = self.cursor.saturating_sub(1),
             (None, Down) => self.cursor = (self.cursor + 1).min(count.saturating_sub(1)),
             (None, Enter) => self.open_hand(self.cursor),
-            (None, OpenPath) => {
+            (None, OpenPath) if self.open_files => {
                 self.typing = Some(LineEdit::default());
                 self.error = None;
             }
@@ -675,5 +683,32 @@ impl Screen for ReplayerScreen {
             self.load(&path);
         }
         Some(Nav::Stay)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn through_a_halls_door_no_file_of_the_machine_is_opened() {
+        let mut door = ReplayerScreen::new(None, false);
+        let open = door
+            .bindings()
+            .into_iter()
+            .find(|b| b.action == ReplayerAction::OpenPath)
+            .map(|b| b.enabled);
+        assert_eq!(open, Some(false));
+        door.act(ReplayerAction::OpenPath);
+        assert!(!door.typing(), "the path line opened at the door");
+        let mut here = ReplayerScreen::new(None, true);
+        here.act(ReplayerAction::OpenPath);
+        assert!(here.typing());
+    }
+
+    #[test]
+    fn kept_hands_are_numbered_by_their_file_names() {
+        assert_eq!(deal_number(Path::new("/x/deals/holdem/deal-12.phh")), 12);
+        assert_eq!(deal_number(Path::new("odd.phh")), 0);
     }
 }

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::game::Seat;
 use crate::holdem::history::stats::{PlayerStats, Stats};
 use crate::holdem::session::Session;
+use crate::holdem::table::Status;
 use crate::tui::table::Seen;
 use crate::tui::theme::Theme;
 
@@ -36,9 +37,14 @@ impl Hud {
         self.stats.players.get(name)
     }
 
+    /// Rows the HUD takes: a rule and a line per opponent.
+    pub fn rows(&self, seen: &Seen<Session>) -> u16 {
+        opponents(seen, &self.stats).count() as u16 + 1
+    }
+
     /// Draws a line per opponent under a rule naming the HUD.
     pub fn render(&self, seen: &Seen<Session>, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let names: Vec<String> = opponents(seen).map(|s| seen.name(s)).collect();
+        let names: Vec<String> = opponents(seen, &self.stats).map(|s| seen.name(s)).collect();
         let width = names
             .iter()
             .map(|n| n.chars().count())
@@ -71,14 +77,14 @@ impl Hud {
     }
 }
 
-/// Rows the HUD takes: a rule and a line per opponent.
-pub fn rows(seen: &Seen<Session>) -> u16 {
-    opponents(seen).count() as u16 + 1
-}
-
-/// Every seat but the person's own.
-fn opponents(seen: &Seen<Session>) -> impl Iterator<Item = Seat> + '_ {
-    (0..seen.view.state.seats()).filter(move |&s| Some(s) != seen.me)
+/// Every seat but the person's own that is dealt in, or whose player
+/// has hands counted (an empty seat of a hall's table has neither).
+fn opponents<'a>(seen: &'a Seen<Session>, stats: &'a Stats) -> impl Iterator<Item = Seat> + 'a {
+    let st = &seen.view.state;
+    (0..st.seats()).filter(move |&s| {
+        Some(s) != seen.me
+            && (st.statuses()[s] != Status::Out || stats.players.contains_key(&seen.name(s)))
+    })
 }
 
 /// The line of numbers, as trackers abbreviate them; `-` where a number

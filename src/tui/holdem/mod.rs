@@ -305,7 +305,7 @@ impl Board for Session {
         theme: Theme,
     ) {
         let log_rows = if ui.hud.shown {
-            hud::rows(seen)
+            ui.hud.rows(seen)
         } else if area.height >= 20 {
             5
         } else {
