@@ -1325,6 +1325,13 @@ pub fn about(entry: &Entry, setup: &Value) -> String {
         .join(", ")
 }
 
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1345,12 +1352,5 @@ mod tests {
             "{}",
             about(entry, &ante)
         );
-    }
-}
-
-async fn sleep_until(at: Option<Instant>) {
-    match at {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
     }
 }
