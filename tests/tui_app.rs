@@ -595,6 +595,7 @@ fn a_busted_player_is_told_of_the_rebuy_and_it_is_counted() {
     assert!(seen(&app).view.state.stacks()[0] > 0, "rebought");
     assert!(app.title().contains(", 1 rebuy ("), "{}", app.title());
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('x')); // past the session's summary
     let menu = screen(&mut app, 80, 24);
     assert!(menu.contains(", 1 rebuy"), "{menu}");
 }
@@ -955,6 +956,47 @@ fn call_through(app: &mut App, hands: u64) {
         }
     }
     panic!("{hands} hands never ended");
+}
+
+#[test]
+fn leaving_the_holdem_table_sums_up_the_session() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = seated_at_holdem(dir.path(), 8);
+    call_through(&mut app, 3);
+    let stacks = app
+        .table::<Session>()
+        .map(|t| t.seen().view.state.stacks()[0])
+        .unwrap_or_default();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.table::<Session>().is_none(), "left the table");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("Hands played     3"), "{text}");
+    let net = stacks as i64 - 1000;
+    assert!(
+        text.contains(&format!("Result           {net:+} chips (")),
+        "{text}"
+    );
+    assert!(text.contains("Showdowns        won "), "{text}");
+    insta::assert_snapshot!("holdem_farewell_80x24", text);
+    insta::assert_snapshot!(
+        "holdem_farewell_min",
+        screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
+    );
+    // The session was kept on leaving, before the summary is dismissed.
+    let mut again = App::with_store(Store::at(dir.path()), false, false);
+    assert!(
+        screen(&mut again, 80, 24).contains("Resume Texas Hold'em  6 players, 3 hands"),
+        "saved on leaving"
+    );
+    press(&mut app, KeyCode::Char(' '));
+    let menu = screen(&mut app, 80, 24);
+    assert!(menu.contains("Resume Texas Hold'em"), "{menu}");
+    // Leaving before a hand ended since sitting down goes straight to
+    // the menu.
+    press(&mut app, KeyCode::Enter); // Resume
+    assert!(app.table::<Session>().is_some(), "resumed");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(screen(&mut app, 80, 24).contains("Resume Texas Hold'em"));
 }
 
 /// The Hold'em session as it would be saved.

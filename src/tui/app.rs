@@ -443,7 +443,10 @@ impl App {
                 self.leave_screen();
                 self.current = Box::new(self.menu());
             }
-            Nav::Show(page) => self.current = page,
+            Nav::Show(page) => {
+                self.leave_screen();
+                self.current = page;
+            }
             Nav::Open(Target::Online) => match self.home_hall.clone() {
                 Some(url) => self.join(&url, None),
                 None => {

@@ -6,6 +6,7 @@
 
 mod app;
 mod doom;
+mod farewell;
 mod hit;
 mod holdem;
 mod honeymoon;
