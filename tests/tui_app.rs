@@ -959,6 +959,23 @@ fn call_through(app: &mut App, hands: u64) {
 }
 
 #[test]
+fn the_holdem_log_grows_with_the_terminal() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down
+    until_my_turn(&mut app);
+    let short = screen(&mut app, 80, 24);
+    assert!(!short.contains("posts the small blind"), "{short}");
+    let tall = screen(&mut app, 80, 40);
+    for line in ["Seed 8", "posts the small blind", "posts the big blind", "Board"] {
+        assert!(tall.contains(line), "{line}: {tall}");
+    }
+    // The table keeps its rows: drawn as at 80×24, the log below.
+    let top = |s: &str| s.lines().take(17).collect::<Vec<_>>().join("\n");
+    assert_eq!(top(&tall), top(&short), "{tall}");
+}
+
+#[test]
 fn leaving_the_holdem_table_sums_up_the_session() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = seated_at_holdem(dir.path(), 8);

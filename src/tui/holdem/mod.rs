@@ -30,6 +30,10 @@ use entry::Entry;
 use hud::Hud;
 use sitting::Sitting;
 
+/// The rows the table is drawn in at its best; on taller terminals the
+/// rows beyond go to the log.
+const TABLE_ROWS: u16 = 14;
+
 const NAMES: [&str; 9] = [
     "You", "Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gil", "Hana",
 ];
@@ -314,10 +318,12 @@ impl Board for Session {
         buf: &mut Buffer,
         theme: Theme,
     ) {
+        // The log takes every row the table, at its best in TABLE_ROWS,
+        // leaves: 5 rows at 80×24, more on taller terminals.
         let log_rows = if ui.hud.shown {
             hud::rows(seen)
         } else if area.height >= 20 {
-            5
+            area.height.saturating_sub(TABLE_ROWS + 1).max(5)
         } else {
             3
         };
