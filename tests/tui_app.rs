@@ -1140,6 +1140,7 @@ fn the_replayer_steps_through_a_hand_played_at_the_table() {
     let mut app = seated_at_holdem(dir.path(), 8);
     call_through(&mut app, 2);
     press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc); // past the session's summary
     to_the_replayer(&mut app);
     let list = screen(&mut app, 80, 24);
     assert!(list.contains("Hands: your hands"), "{list}");
