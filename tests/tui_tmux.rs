@@ -55,8 +55,8 @@ fn menu_settings_and_quit_restore_the_terminal() {
         t.keys(&["x"]);
     }
     // From here on the menu starts with the saved games, then Hold'em,
-    // Dice of Doom, Honeymoon, Play online, Hand replayer, Solver, Settings,
-    // Quit.
+    // Dice of Doom, Honeymoon, Play online, Hand replayer, Solver,
+    // Statistics, Settings, Quit.
     t.wait_for("Resume Texas Hold'em");
     t.keys(&["Down", "Down", "Enter"]);
     t.wait_for("New game of Dice of Doom");
@@ -88,7 +88,8 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.keys(&["Enter"]);
     t.wait_for("Trick: North led");
     t.keys(&[
-        "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
+        "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down",
+        "Enter",
     ]);
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);

@@ -22,6 +22,7 @@ mod screen;
 mod settings;
 mod setup;
 mod solver;
+mod statistics;
 pub mod stream;
 pub mod table;
 mod theme;
