@@ -89,10 +89,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    for _ in 0..6 {
+    for _ in 0..7 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Settings is seventh
+    press(&mut app, KeyCode::Enter); // Settings is eighth
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     insta::assert_snapshot!("settings_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
@@ -145,7 +145,7 @@ fn a_corrupt_settings_file_is_kept_aside_and_reported_in_full() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.title(), "Main menu");
     assert!(!screen(&mut app, 80, 24).contains("Notice"));
-    for _ in 0..6 {
+    for _ in 0..7 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);
@@ -595,6 +595,7 @@ fn a_busted_player_is_told_of_the_rebuy_and_it_is_counted() {
     assert!(seen(&app).view.state.stacks()[0] > 0, "rebought");
     assert!(app.title().contains(", 1 rebuy ("), "{}", app.title());
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('x')); // past the session's summary
     let menu = screen(&mut app, 80, 24);
     assert!(menu.contains(", 1 rebuy"), "{menu}");
 }
@@ -957,6 +958,110 @@ fn call_through(app: &mut App, hands: u64) {
     panic!("{hands} hands never ended");
 }
 
+#[test]
+fn the_holdem_log_grows_with_the_terminal() {
+    let mut app = quick_app(None, 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    press(&mut app, KeyCode::Enter); // sit down
+    until_my_turn(&mut app);
+    let short = screen(&mut app, 80, 24);
+    assert!(!short.contains("posts the small blind"), "{short}");
+    let tall = screen(&mut app, 80, 40);
+    for line in [
+        "Seed 8",
+        "posts the small blind",
+        "posts the big blind",
+        "Board",
+    ] {
+        assert!(tall.contains(line), "{line}: {tall}");
+    }
+    // The table keeps its rows: drawn as at 80×24, the log below.
+    let top = |s: &str| s.lines().take(17).collect::<Vec<_>>().join("\n");
+    assert_eq!(top(&tall), top(&short), "{tall}");
+}
+
+#[test]
+fn leaving_the_holdem_table_sums_up_the_session() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = seated_at_holdem(dir.path(), 8);
+    call_through(&mut app, 3);
+    let stacks = app
+        .table::<Session>()
+        .map(|t| t.seen().view.state.stacks()[0])
+        .unwrap_or_default();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.table::<Session>().is_none(), "left the table");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("Hands played     3"), "{text}");
+    let net = stacks as i64 - 1000;
+    assert!(
+        text.contains(&format!("Result           {net:+} chips (")),
+        "{text}"
+    );
+    assert!(text.contains("Showdowns        won "), "{text}");
+    insta::assert_snapshot!("holdem_farewell_80x24", text);
+    insta::assert_snapshot!(
+        "holdem_farewell_min",
+        screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
+    );
+    // The session was kept on leaving, before the summary is dismissed.
+    let mut again = App::with_store(Store::at(dir.path()), false, false);
+    assert!(
+        screen(&mut again, 80, 24).contains("Resume Texas Hold'em  6 players, 3 hands"),
+        "saved on leaving"
+    );
+    press(&mut app, KeyCode::Char(' '));
+    let menu = screen(&mut app, 80, 24);
+    assert!(menu.contains("Resume Texas Hold'em"), "{menu}");
+    // Leaving before a hand ended since sitting down goes straight to
+    // the menu.
+    press(&mut app, KeyCode::Enter); // Resume
+    assert!(app.table::<Session>().is_some(), "resumed");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(screen(&mut app, 80, 24).contains("Resume Texas Hold'em"));
+}
+
+#[test]
+fn statistics_are_shown_in_full_and_reset_when_confirmed() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = seated_at_holdem(dir.path(), 8);
+    call_through(&mut app, 2);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('x')); // past the session's summary
+    // Resume, three games, Play online, Hand replayer, Endgame solver,
+    // then Statistics, just before Settings.
+    for _ in 0..7 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.title(), "Statistics");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("2 hands · won "), "{text}");
+    assert!(text.contains(" bb/100"), "{text}");
+    assert!(text.contains("Dice of Doom\n   not played yet"), "{text}");
+    insta::assert_snapshot!("statistics_80x24", text);
+    insta::assert_snapshot!("statistics_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    press(&mut app, KeyCode::Char('r'));
+    let asked = screen(&mut app, 80, 24);
+    assert!(
+        asked.contains("Reset every game's statistics? y: reset"),
+        "{asked}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.stats().of("holdem").deals, 2, "n keeps them");
+    assert!(screen(&mut app, 80, 24).contains("2 hands"));
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!screen(&mut app, 80, 24).contains("2 hands"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.title(), "Main menu");
+    assert_eq!(app.stats().of("holdem").deals, 0, "reset");
+    let mut again = App::with_store(Store::at(dir.path()), false, false);
+    assert_eq!(again.stats().of("holdem").deals, 0, "reset on disk");
+    let menu = screen(&mut again, 80, 24);
+    assert!(!menu.contains("· 2 hands"), "{menu}");
+}
+
 /// The Hold'em session as it would be saved.
 fn save(app: &App) -> serde_json::Value {
     app.table::<Session>()
@@ -1081,6 +1186,7 @@ fn the_replayer_steps_through_a_hand_played_at_the_table() {
     let mut app = seated_at_holdem(dir.path(), 8);
     call_through(&mut app, 2);
     press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc); // past the session's summary
     to_the_replayer(&mut app);
     let list = screen(&mut app, 80, 24);
     assert!(list.contains("Hands: your hands"), "{list}");

@@ -43,11 +43,20 @@ fn menu_settings_and_quit_restore_the_terminal() {
     }
     // Leaving mid-hand is asked first.
     t.keys(&["c", "q"]);
-    t.wait_for_any(&["Leave in the middle of a hand?", "Resume Texas Hold'em"]);
-    t.keys(&["y"]);
+    if t.wait_for_any(&["Leave in the middle of a hand?", "Since you sat down"])
+        .contains("Leave in the middle")
+    {
+        t.keys(&["y"]);
+    }
+    // The session's summary, once a hand was played, goes on with any key.
+    if t.wait_for_any(&["Since you sat down", "Resume Texas Hold'em"])
+        .contains("Since you sat down")
+    {
+        t.keys(&["x"]);
+    }
     // From here on the menu starts with the saved games, then Hold'em,
-    // Dice of Doom, Honeymoon, Play online, Hand replayer, Solver, Settings,
-    // Quit.
+    // Dice of Doom, Honeymoon, Play online, Hand replayer, Solver,
+    // Statistics, Settings, Quit.
     t.wait_for("Resume Texas Hold'em");
     t.keys(&["Down", "Down", "Enter"]);
     t.wait_for("New game of Dice of Doom");
@@ -79,7 +88,8 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.keys(&["Enter"]);
     t.wait_for("Trick: North led");
     t.keys(&[
-        "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
+        "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down",
+        "Enter",
     ]);
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);

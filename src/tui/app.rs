@@ -27,6 +27,7 @@ use super::screen::{Keep, Nav, Page, Target};
 use super::settings::{Settings, SettingsScreen};
 use super::setup::SetupScreen;
 use super::solver::SolverScreen;
+use super::statistics::StatsScreen;
 use super::table::{Board, TableScreen};
 use super::theme::Theme;
 use super::{NewGame, Start};
@@ -443,13 +444,17 @@ impl App {
                 self.leave_screen();
                 self.current = Box::new(self.menu());
             }
-            Nav::Show(page) => self.current = page,
+            Nav::Show(page) => {
+                self.leave_screen();
+                self.current = page;
+            }
             Nav::Open(Target::Online) => match self.home_hall.clone() {
                 Some(url) => self.join(&url, None),
                 None => {
                     self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings))
                 }
             },
+            Nav::Open(Target::Statistics) => self.current = Box::new(StatsScreen::new(&self.stats)),
             Nav::Open(Target::Settings) => {
                 self.current = Box::new(SettingsScreen::new(self.settings, self.color_allowed))
             }
@@ -500,6 +505,11 @@ impl App {
     fn leave_screen(&mut self) {
         match self.current.keep() {
             Keep::Nothing => {}
+            Keep::Stats(s) => {
+                self.stats = s;
+                let stats = self.stats.clone();
+                self.write(false, "stats", &stats);
+            }
             Keep::Settings(s) => {
                 self.settings = s;
                 self.write(true, "settings", &s);

@@ -1,6 +1,6 @@
 //! The main menu: a resume entry for each saved game, the games of the
 //! registry with their lifetime records, the game hall, the hand
-//! replayer, the endgame solver, settings and quit.
+//! replayer, the endgame solver, statistics, settings and quit.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -87,6 +87,11 @@ impl Menu {
                 "Endgame solver",
                 "honeymoon double-dummy: every card's trick value",
                 Some(Target::Solver),
+            ),
+            (
+                "Statistics",
+                "lifetime results, in full",
+                Some(Target::Statistics),
             ),
             (
                 "Settings",

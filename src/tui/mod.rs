@@ -6,6 +6,7 @@
 
 mod app;
 mod doom;
+mod farewell;
 mod hit;
 mod holdem;
 mod honeymoon;
@@ -21,6 +22,7 @@ mod screen;
 mod settings;
 mod setup;
 mod solver;
+mod statistics;
 pub mod stream;
 pub mod table;
 mod theme;

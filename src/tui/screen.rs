@@ -10,7 +10,7 @@ use super::keymap::{Binding, Hint, hints, lookup};
 use super::saved::SavedGame;
 use super::settings::Settings;
 use super::theme::Theme;
-use crate::stats::Record;
+use crate::stats::{Record, Stats};
 
 /// Where to go after a command.
 pub enum Nav {
@@ -49,6 +49,8 @@ pub enum Target {
     Solver,
     /// The Hold'em hand replayer.
     Replayer,
+    /// The lifetime statistics.
+    Statistics,
     /// The settings.
     Settings,
     /// The form to join a hall.
@@ -62,6 +64,8 @@ pub enum Keep {
     Nothing,
     /// The settings as edited.
     Settings(Settings),
+    /// The lifetime statistics, reset.
+    Stats(Stats),
     /// A game's session: its save, or `None` once it is finished (the
     /// save is removed).
     Game(&'static str, Option<SavedGame>),

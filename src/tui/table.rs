@@ -16,6 +16,7 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 use serde_json::Value;
 
+use super::farewell::FarewellScreen;
 use super::keymap::{Binding, Key};
 use super::line_edit::LineEdit;
 use super::local::{LocalTable, update_of};
@@ -250,6 +251,11 @@ pub trait Board: Playable {
     fn deal_ended(_seen: &Seen<Self>, _ui: &mut Self::Ui) {}
     /// The board's state takes the person's settings, once at the start.
     fn configure(_ui: &mut Self::Ui, _settings: &Settings) {}
+    /// What the person did since sitting down, as (label, value) rows
+    /// shown on leaving the table; none: the table is left at once.
+    fn farewell(_seen: &Seen<Self>, _ui: &Self::Ui) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// Whether leaving in the middle of a deal is asked about, when the
     /// settings say so.
     const ASK_BEFORE_LEAVING: bool = false;
@@ -480,7 +486,14 @@ impl<G: Board> Screen for TableScreen<G> {
             {
                 self.leave_asked = true;
             }
-            TableAction::Leave => return self.link.leave(),
+            TableAction::Leave => {
+                let rows = G::farewell(&self.link.seen(), &self.ui);
+                let then = self.link.leave();
+                if rows.is_empty() {
+                    return then;
+                }
+                return Nav::Show(Box::new(FarewellScreen::new(rows, then)));
+            }
             TableAction::Stay => self.leave_asked = false,
             TableAction::Chat => self.typing = Some(LineEdit::default()),
             TableAction::SitOut => {

@@ -1,12 +1,14 @@
 //! Texas Hold'em on screen: the table ([`seats`]) with names, stacks, bets,
 //! the button and blinds, the pots and the board and your hole cards; an
 //! action bar offering only the legal choices; the bet box ([`entry`])
-//! with its presets; and the HUD ([`hud`]): each opponent's statistics
-//! over the hands seen at this table.
+//! with its presets; the HUD ([`hud`]): each opponent's statistics
+//! over the hands seen at this table; and the summary shown on leaving
+//! ([`sitting`]).
 
 mod entry;
 mod hud;
 mod seats;
+mod sitting;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -26,6 +28,11 @@ use crate::holdem::table::{Action, HandState, Legal, MAX_SEATS, View};
 use crate::narrate::plural;
 use entry::Entry;
 use hud::Hud;
+use sitting::Sitting;
+
+/// The rows the table is drawn in at its best; on taller terminals the
+/// rows beyond go to the log.
+const TABLE_ROWS: u16 = 14;
 
 const NAMES: [&str; 9] = [
     "You", "Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gil", "Hana",
@@ -33,7 +40,8 @@ const NAMES: [&str; 9] = [
 
 /// The board's state: the bet box, when open, whether a fold when
 /// checking is free or an all-in waits for its confirmation (the latter
-/// asked only when the settings say so), and the HUD.
+/// asked only when the settings say so), the HUD, and what the person
+/// did since sitting down.
 #[derive(Debug, Default)]
 pub struct Ui {
     entry: Option<Entry>,
@@ -41,6 +49,7 @@ pub struct Ui {
     ask_all_in: bool,
     all_in_asked: bool,
     hud: Hud,
+    sitting: Sitting,
 }
 
 /// Commands of the Hold'em table.
@@ -294,6 +303,11 @@ impl Board for Session {
 
     fn deal_ended(seen: &Seen<Session>, ui: &mut Ui) {
         ui.hud.count(seen);
+        ui.sitting.count(seen);
+    }
+
+    fn farewell(seen: &Seen<Session>, ui: &Ui) -> Vec<(&'static str, String)> {
+        ui.sitting.rows(seen, &ui.hud)
     }
 
     fn render(
@@ -304,10 +318,12 @@ impl Board for Session {
         buf: &mut Buffer,
         theme: Theme,
     ) {
+        // The log takes every row the table, at its best in TABLE_ROWS,
+        // leaves: 5 rows at 80×24, more on taller terminals.
         let log_rows = if ui.hud.shown {
             ui.hud.rows(seen)
         } else if area.height >= 20 {
-            5
+            area.height.saturating_sub(TABLE_ROWS + 1).max(5)
         } else {
             3
         };
