@@ -229,6 +229,27 @@ fn wait(app: &mut App) {
     std::thread::sleep(std::time::Duration::from_millis(1));
 }
 
+/// Moves the Dice of Doom cursor to `hex`: up or down to its row, then
+/// along the row.
+fn cursor_to(app: &mut App, hex: u8) {
+    let cursor = |app: &App| app.table::<DoomGame>().map_or(0, |t| t.cursor());
+    let size = app
+        .table::<DoomGame>()
+        .map_or(1, |t| t.seen().view.position.board.size());
+    let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
+    for _ in 0..2 * size {
+        let (cx, cy) = (cursor(app) % size, cursor(app) / size);
+        match (cy.cmp(&ty), cx.cmp(&tx)) {
+            (std::cmp::Ordering::Less, _) => press(app, KeyCode::Down),
+            (std::cmp::Ordering::Greater, _) => press(app, KeyCode::Up),
+            (_, std::cmp::Ordering::Less) => press(app, KeyCode::Right),
+            (_, std::cmp::Ordering::Greater) => press(app, KeyCode::Left),
+            _ => return,
+        }
+    }
+    assert_eq!(cursor(app), usize::from(hex), "the cursor reached the hex");
+}
+
 /// Plays the human's side of a Dice of Doom game with keys: the first
 /// legal move each time, reached by moving the cursor.
 fn play_doom_to_the_end(app: &mut App) {
@@ -245,15 +266,7 @@ fn play_doom_to_the_end(app: &mut App) {
                     Move::Pass => press(app, KeyCode::Char('p')),
                     Move::Attack { from, to } => {
                         for hex in [from, to] {
-                            let cur = app.table::<DoomGame>().map(|t| t.cursor()).unwrap_or(0);
-                            let (cx, cy) = (cur % size, cur / size);
-                            let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
-                            for _ in 0..(tx + size - cx) % size {
-                                press(app, KeyCode::Right);
-                            }
-                            for _ in 0..(ty + size - cy) % size {
-                                press(app, KeyCode::Down);
-                            }
+                            cursor_to(app, hex);
                             press(app, KeyCode::Enter);
                         }
                     }
@@ -346,6 +359,52 @@ fn the_doom_setup_gives_each_rule_set_the_books_dice() {
     assert_eq!(
         config.map(|c| (c.max_dice, c.rules.name())),
         Some((4, "chance"))
+    );
+}
+
+/// A Dice of Doom game under chance rules on the default 5×5 board.
+fn doom_chance_game(seed: u64) -> App {
+    let mut app = quick_app(None, seed);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Rules
+    }
+    press(&mut app, KeyCode::Right); // chance
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn doom_shows_the_odds_of_an_attack_before_it_is_made() {
+    use cardgames::doom::odds::exact_odds;
+    use cardgames::doom::rules::Move;
+    let mut app = doom_chance_game(5);
+    let seen = app
+        .table::<DoomGame>()
+        .map(|t| t.seen())
+        .unwrap_or_else(|| panic!("no game"));
+    let Some(&Move::Attack { from, to }) = seen.legal.iter().find(|m| **m != Move::Pass) else {
+        panic!("no attack: {:?}", seen.legal)
+    };
+    let board = seen.view.position.board;
+    cursor_to(&mut app, from);
+    let picking = screen(&mut app, 80, 24);
+    assert!(
+        !picking.contains("wins"),
+        "no odds before an attacker: {picking}"
+    );
+    press(&mut app, KeyCode::Enter);
+    cursor_to(&mut app, to);
+    let p = 100.0
+        * exact_odds(
+            board.hex(usize::from(from)).dice,
+            board.hex(usize::from(to)).dice,
+        );
+    let aiming = screen(&mut app, 80, 24);
+    assert!(
+        aiming.contains(&format!("From hex {from} to {to}: wins {p:.0}%")),
+        "{aiming}"
     );
 }
 

@@ -15,7 +15,8 @@ use super::table::{Board, Reply, Running, Seen, TableScreen};
 use super::theme::{Theme, spinner};
 use crate::doom::DoomGame;
 use crate::doom::board::player_letter;
-use crate::doom::rules::{Move, winners};
+use crate::doom::odds::exact_odds;
+use crate::doom::rules::{Move, RuleSet, winners};
 use crate::game::Stage;
 
 /// The board's state: the cursor and the chosen attacker.
@@ -172,6 +173,19 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
     }
 }
 
+/// Under chance rules, with an attacker chosen and the cursor on one of
+/// its targets: the target and the attack's chance to win, in percent.
+fn odds(seen: &Seen<DoomGame>, ui: &Ui) -> Option<(u8, f64)> {
+    let from = ui.source?;
+    let to = u8::try_from(ui.cursor).ok()?;
+    if seen.view.config.rules != RuleSet::Chance || !targets_from(seen, from).contains(&to) {
+        return None;
+    }
+    let board = &seen.view.position.board;
+    let (att, def) = (board.hex(usize::from(from)).dice, board.hex(ui.cursor).dice);
+    Some((to, 100.0 * exact_odds(att, def)))
+}
+
 fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
     let letter = |p: usize| player_letter(p as u8);
     if !matches!(seen.stage, Stage::Turn(_)) {
@@ -195,7 +209,10 @@ fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
             spinner(t, theme.ascii)
         ),
         (_, true, None) => "Your move: pick an attacker".into(),
-        (_, true, Some(f)) => format!("From hex {f}: pick a target"),
+        (_, true, Some(f)) => match odds(seen, ui) {
+            Some((to, p)) => format!("From hex {f} to {to}: wins {p:.0}%"),
+            None => format!("From hex {f}: pick a target"),
+        },
         _ => format!("{} is moving", seen.to_act().map_or('?', letter)),
     }
 }
