@@ -409,6 +409,50 @@ fn doom_shows_the_odds_of_an_attack_before_it_is_made() {
 }
 
 #[test]
+fn doom_hint_shows_the_strong_ais_move_without_playing_it() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 7);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    press(&mut app, KeyCode::Enter); // 5×5 classic
+    let seen = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no game"))
+    };
+    let before = seen(&app);
+    press(&mut app, KeyCode::Char('h'));
+    let shown = screen(&mut app, 80, 24);
+    let after = seen(&app);
+    assert_eq!(after.view.position, before.view.position, "not played");
+    let line = shown
+        .lines()
+        .find_map(|l| l.split("Hint: ").nth(1))
+        .unwrap_or_else(|| panic!("no hint: {shown}"))
+        .trim()
+        .to_string();
+    let words: Vec<&str> = line.split(' ').collect();
+    if let ["hex", from, "attacks", to] = words[..] {
+        let (from, to) = (from.parse().unwrap_or(99), to.parse().unwrap_or(99));
+        assert!(before.legal.contains(&Move::Attack { from, to }), "{line}");
+        let cursor = app.table::<DoomGame>().map(|t| t.cursor());
+        assert_eq!(cursor, Some(usize::from(to)), "the cursor is on the target");
+        // Enter plays the hinted attack.
+        press(&mut app, KeyCode::Enter);
+        assert_ne!(seen(&app).view.position, before.view.position);
+    } else {
+        assert_eq!(line, "pass (p)");
+    }
+    // The same position gets the same hint.
+    let mut again = quick_app(None, 7);
+    press(&mut again, KeyCode::Down);
+    press(&mut again, KeyCode::Enter);
+    press(&mut again, KeyCode::Enter);
+    press(&mut again, KeyCode::Char('h'));
+    assert_eq!(screen(&mut again, 80, 24), shown);
+}
+
+#[test]
 fn a_doom_game_left_midway_is_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 11);

@@ -15,15 +15,36 @@ use super::table::{Board, Reply, Running, Seen, TableScreen};
 use super::theme::{Theme, spinner};
 use crate::doom::DoomGame;
 use crate::doom::board::player_letter;
+use crate::doom::bots::StrongBot;
 use crate::doom::odds::exact_odds;
 use crate::doom::rules::{Move, RuleSet, winners};
-use crate::game::Stage;
+use crate::doom::strong::Limits;
+use crate::game::{Bot, Stage, rng_from_seed};
 
-/// The board's state: the cursor and the chosen attacker.
+/// The board's state: the cursor, the chosen attacker and the hint shown.
 #[derive(Debug, Default)]
 pub struct Ui {
     cursor: usize,
     source: Option<u8>,
+    hint: Option<Move>,
+}
+
+/// The hint's search: this many positions (playouts under chance rules),
+/// from a fixed seed, so the same position always gets the same hint.
+const HINT_NODES: u64 = 2_000;
+const HINT_SEED: u64 = 0x5EED;
+
+/// The strong AI's move for the person, shown and not played: the
+/// attacker chosen and the cursor on the target, or a pass.
+fn hint(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
+    let mut bot = StrongBot::new(Limits::nodes(HINT_NODES));
+    let mv = bot.choose(&seen.view, &mut rng_from_seed(HINT_SEED));
+    if let Move::Attack { from, to } = mv {
+        ui.source = Some(from);
+        ui.cursor = usize::from(to);
+    }
+    ui.hint = Some(mv);
+    Reply::Done
 }
 
 /// Commands of the Dice of Doom board.
@@ -45,6 +66,8 @@ pub enum Command {
     Pass,
     /// Drop the chosen attacker.
     Unselect,
+    /// Show the strong AI's move.
+    Hint,
 }
 
 impl TableScreen<DoomGame> {
@@ -202,6 +225,11 @@ fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
             _ => format!("{} wins. {}", names.join(" "), seen.next("game")),
         };
     }
+    match ui.hint {
+        Some(Move::Pass) => return "Hint: pass (p)".into(),
+        Some(Move::Attack { from, to }) => return format!("Hint: hex {from} attacks {to}"),
+        None => {}
+    }
     match (seen.thinking, seen.my_turn(), ui.source) {
         (Some(t), false, _) => format!(
             "{} is thinking {}",
@@ -301,8 +329,7 @@ impl Board for DoomGame {
             Binding::new(&[Key::Up, Key::Char('k')], "", "Move up", Command::Up).enabled(mine),
             Binding::new(&[Key::Down, Key::Char('j')], "", "Move down", Command::Down)
                 .enabled(mine),
-            Binding::new(&[Key::Left, Key::Char('h')], "", "Move left", Command::Left)
-                .enabled(mine),
+            Binding::new(&[Key::Left], "", "Move left", Command::Left).enabled(mine),
             Binding::new(
                 &[Key::Right, Key::Char('l')],
                 "move",
@@ -331,10 +358,18 @@ impl Board for DoomGame {
                 Command::Unselect,
             )
             .enabled(ui.source.is_some()),
+            Binding::new(
+                &[Key::Char('h')],
+                "hint",
+                "Show the strong AI's move for you, without playing it",
+                Command::Hint,
+            )
+            .enabled(mine),
         ]
     }
 
     fn command(seen: &Seen<DoomGame>, ui: &mut Ui, command: Command) -> Reply<Move> {
+        ui.hint = None;
         let n = size(seen) as isize;
         let mut step = |dx: isize, dy: isize| {
             let (x, y) = ((ui.cursor as isize) % n, (ui.cursor as isize) / n);
@@ -360,10 +395,12 @@ impl Board for DoomGame {
                 ui.source = None;
                 Reply::Done
             }
+            Command::Hint => hint(seen, ui),
         }
     }
 
     fn moved(seen: &Seen<DoomGame>, ui: &mut Ui) {
+        ui.hint = None;
         if !seen.my_turn() {
             ui.source = None;
         }
