@@ -453,6 +453,47 @@ fn doom_hint_shows_the_strong_ais_move_without_playing_it() {
 }
 
 #[test]
+fn doom_shows_the_computers_last_attack() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 3);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    press(&mut app, KeyCode::Enter); // 5×5 classic against the book AI
+    let seen = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no game"))
+    };
+    assert!(!screen(&mut app, 80, 24).contains("Last:"));
+    for _ in 0..1000 {
+        let now = seen(&app);
+        if let (Stage::Turn(0), Some(last)) = (now.stage, now.view.last)
+            && last.player != 0
+        {
+            let shown = screen(&mut app, 80, 24);
+            let verb = if last.won { "took" } else { "failed on" };
+            let line = format!("Last: b hex {} {verb} {}", last.from, last.to);
+            assert!(shown.contains(&line), "{line}: {shown}");
+            return;
+        }
+        match now.stage {
+            Stage::Turn(0) => match now.legal[0] {
+                Move::Pass => press(&mut app, KeyCode::Char('p')),
+                Move::Attack { from, to } => {
+                    for hex in [from, to] {
+                        cursor_to(&mut app, hex);
+                        press(&mut app, KeyCode::Enter);
+                    }
+                }
+            },
+            Stage::Turn(_) => wait(&mut app),
+            _ => panic!("the game ended before the computer attacked"),
+        }
+    }
+    panic!("the computer never attacked");
+}
+
+#[test]
 fn a_doom_game_left_midway_is_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 11);

@@ -6,6 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
@@ -162,6 +163,11 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
     let spacing = spacing(n, area);
     let mine = seen.my_turn();
     let targets = ui.source.map(|s| targets_from(seen, s)).unwrap_or_default();
+    let last: Vec<u8> = seen
+        .view
+        .last
+        .map(|a| vec![a.from, a.to])
+        .unwrap_or_default();
     let sources: Vec<u8> = seen
         .legal
         .iter()
@@ -178,6 +184,10 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
         let idx = i as u8;
         let (l, r) = if i == ui.cursor && mine {
             ('[', ']')
+        } else if last.first() == Some(&idx) {
+            ('>', ' ')
+        } else if last.get(1) == Some(&idx) {
+            (' ', '<')
         } else if ui.source == Some(idx) {
             ('<', '>')
         } else if targets.contains(&idx) || (ui.source.is_none() && sources.contains(&idx)) {
@@ -186,6 +196,9 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
             (' ', ' ')
         };
         let mut style = theme.player(usize::from(h.owner));
+        if last.contains(&idx) {
+            style = style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+        }
         if i == ui.cursor && mine {
             style = theme.selected();
         } else if targets.contains(&idx) {
@@ -282,6 +295,15 @@ fn side_panel(
                 if dice == 1 { "die" } else { "dice" }
             )),
         ]));
+    }
+    if let Some(a) = seen.view.last {
+        lines.push(Line::raw(format!(
+            "Last: {} hex {} {} {}",
+            player_letter(a.player),
+            a.from,
+            if a.won { "took" } else { "failed on" },
+            a.to
+        )));
     }
     lines.push(Line::default());
     lines.push(Line::styled(prompt(seen, ui, theme), theme.title()));
