@@ -261,7 +261,6 @@ fn play_doom_to_the_end(app: &mut App) {
         let seen = table.seen();
         match seen.stage {
             Stage::Turn(0) => {
-                let size = seen.view.position.board.size();
                 match seen.legal[0] {
                     Move::Pass => press(app, KeyCode::Char('p')),
                     Move::Attack { from, to } => {
@@ -491,6 +490,32 @@ fn doom_shows_the_computers_last_attack() {
         }
     }
     panic!("the computer never attacked");
+}
+
+#[test]
+fn doom_up_and_down_go_to_the_hex_drawn_nearest() {
+    let mut app = quick_app(None, 3);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    press(&mut app, KeyCode::Enter); // 5×5: rows drawn half a hex apart
+    let cursor = |app: &App| app.table::<DoomGame>().map_or(99, |t| t.cursor());
+    let mut path = Vec::new();
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Down);
+        path.push(cursor(&app));
+    }
+    // Straight down the screen from hex 0, and no wrapping at the bottom.
+    assert_eq!(path, [5, 11, 16, 22, 22]);
+    press(&mut app, KeyCode::Up);
+    assert_eq!(cursor(&app), 16, "down then up comes back");
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Up);
+    }
+    assert_eq!(
+        cursor(&app),
+        0,
+        "back up the same line, no wrapping at the top"
+    );
 }
 
 #[test]

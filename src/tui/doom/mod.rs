@@ -28,6 +28,32 @@ pub struct Ui {
     cursor: usize,
     source: Option<u8>,
     hint: Option<Move>,
+    /// The hex Up/Down last moved to and the column they aim at there.
+    column: Option<(usize, u16)>,
+}
+
+/// Moves the cursor a row up (`dy` −1) or down (+1) to the hex drawn
+/// nearest the column it is in (the column a run of Up/Down began in, so
+/// the cursor keeps to a straight line down the offset rows); stays put
+/// at the board's edge.
+fn vertical(ui: &mut Ui, n: usize, dy: isize) -> Reply<Move> {
+    let Some(y) = (ui.cursor / n).checked_add_signed(dy).filter(|&y| y < n) else {
+        return Reply::Done;
+    };
+    let column = match ui.column {
+        Some((hex, column)) if hex == ui.cursor => column,
+        _ => cell(n, ui.cursor, 1).0,
+    };
+    // Of two equally near, the left one: a straight line down the screen
+    // and back up goes through the same hexes.
+    let nearest = (0..n)
+        .map(|x| y * n + x)
+        .min_by_key(|&h| (cell(n, h, 1).0.abs_diff(column), h));
+    if let Some(h) = nearest {
+        ui.cursor = h;
+        ui.column = Some((h, column));
+    }
+    Reply::Done
 }
 
 /// The hint's search: this many positions (playouts under chance rules),
@@ -393,17 +419,16 @@ impl Board for DoomGame {
     fn command(seen: &Seen<DoomGame>, ui: &mut Ui, command: Command) -> Reply<Move> {
         ui.hint = None;
         let n = size(seen) as isize;
-        let mut step = |dx: isize, dy: isize| {
+        let mut step = |dx: isize| {
             let (x, y) = ((ui.cursor as isize) % n, (ui.cursor as isize) / n);
-            let (x, y) = ((x + dx).rem_euclid(n), (y + dy).rem_euclid(n));
-            ui.cursor = (y * n + x) as usize;
+            ui.cursor = (y * n + (x + dx).rem_euclid(n)) as usize;
             Reply::Done
         };
         match command {
-            Command::Up => step(0, -1),
-            Command::Down => step(0, 1),
-            Command::Left => step(-1, 0),
-            Command::Right => step(1, 0),
+            Command::Up => vertical(ui, n as usize, -1),
+            Command::Down => vertical(ui, n as usize, 1),
+            Command::Left => step(-1),
+            Command::Right => step(1),
             Command::Select => pick(seen, ui, ui.cursor as u8),
             Command::Click(hex) => {
                 ui.cursor = usize::from(hex);
