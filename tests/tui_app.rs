@@ -260,17 +260,15 @@ fn play_doom_to_the_end(app: &mut App) {
         };
         let seen = table.seen();
         match seen.stage {
-            Stage::Turn(0) => {
-                match seen.legal[0] {
-                    Move::Pass => press(app, KeyCode::Char('p')),
-                    Move::Attack { from, to } => {
-                        for hex in [from, to] {
-                            cursor_to(app, hex);
-                            press(app, KeyCode::Enter);
-                        }
+            Stage::Turn(0) => match seen.legal[0] {
+                Move::Pass => press(app, KeyCode::Char('p')),
+                Move::Attack { from, to } => {
+                    for hex in [from, to] {
+                        cursor_to(app, hex);
+                        press(app, KeyCode::Enter);
                     }
                 }
-            }
+            },
             Stage::Turn(_) => wait(app),
             Stage::DealOver | Stage::Over => return,
         }
