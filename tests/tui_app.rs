@@ -229,6 +229,27 @@ fn wait(app: &mut App) {
     std::thread::sleep(std::time::Duration::from_millis(1));
 }
 
+/// Moves the Dice of Doom cursor to `hex`: up or down to its row, then
+/// along the row.
+fn cursor_to(app: &mut App, hex: u8) {
+    let cursor = |app: &App| app.table::<DoomGame>().map_or(0, |t| t.cursor());
+    let size = app
+        .table::<DoomGame>()
+        .map_or(1, |t| t.seen().view.position.board.size());
+    let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
+    for _ in 0..2 * size {
+        let (cx, cy) = (cursor(app) % size, cursor(app) / size);
+        match (cy.cmp(&ty), cx.cmp(&tx)) {
+            (std::cmp::Ordering::Less, _) => press(app, KeyCode::Down),
+            (std::cmp::Ordering::Greater, _) => press(app, KeyCode::Up),
+            (_, std::cmp::Ordering::Less) => press(app, KeyCode::Right),
+            (_, std::cmp::Ordering::Greater) => press(app, KeyCode::Left),
+            _ => return,
+        }
+    }
+    assert_eq!(cursor(app), usize::from(hex), "the cursor reached the hex");
+}
+
 /// Plays the human's side of a Dice of Doom game with keys: the first
 /// legal move each time, reached by moving the cursor.
 fn play_doom_to_the_end(app: &mut App) {
@@ -239,26 +260,15 @@ fn play_doom_to_the_end(app: &mut App) {
         };
         let seen = table.seen();
         match seen.stage {
-            Stage::Turn(0) => {
-                let size = seen.view.position.board.size();
-                match seen.legal[0] {
-                    Move::Pass => press(app, KeyCode::Char('p')),
-                    Move::Attack { from, to } => {
-                        for hex in [from, to] {
-                            let cur = app.table::<DoomGame>().map(|t| t.cursor()).unwrap_or(0);
-                            let (cx, cy) = (cur % size, cur / size);
-                            let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
-                            for _ in 0..(tx + size - cx) % size {
-                                press(app, KeyCode::Right);
-                            }
-                            for _ in 0..(ty + size - cy) % size {
-                                press(app, KeyCode::Down);
-                            }
-                            press(app, KeyCode::Enter);
-                        }
+            Stage::Turn(0) => match seen.legal[0] {
+                Move::Pass => press(app, KeyCode::Char('p')),
+                Move::Attack { from, to } => {
+                    for hex in [from, to] {
+                        cursor_to(app, hex);
+                        press(app, KeyCode::Enter);
                     }
                 }
-            }
+            },
             Stage::Turn(_) => wait(app),
             Stage::DealOver | Stage::Over => return,
         }
@@ -346,6 +356,163 @@ fn the_doom_setup_gives_each_rule_set_the_books_dice() {
     assert_eq!(
         config.map(|c| (c.max_dice, c.rules.name())),
         Some((4, "chance"))
+    );
+}
+
+/// A Dice of Doom game under chance rules on the default 5×5 board.
+fn doom_chance_game(seed: u64) -> App {
+    let mut app = quick_app(None, seed);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Rules
+    }
+    press(&mut app, KeyCode::Right); // chance
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn doom_shows_the_odds_of_an_attack_before_it_is_made() {
+    use cardgames::doom::odds::exact_odds;
+    use cardgames::doom::rules::Move;
+    let mut app = doom_chance_game(5);
+    let seen = app
+        .table::<DoomGame>()
+        .map(|t| t.seen())
+        .unwrap_or_else(|| panic!("no game"));
+    let Some(&Move::Attack { from, to }) = seen.legal.iter().find(|m| **m != Move::Pass) else {
+        panic!("no attack: {:?}", seen.legal)
+    };
+    let board = seen.view.position.board;
+    cursor_to(&mut app, from);
+    let picking = screen(&mut app, 80, 24);
+    assert!(
+        !picking.contains("wins"),
+        "no odds before an attacker: {picking}"
+    );
+    press(&mut app, KeyCode::Enter);
+    cursor_to(&mut app, to);
+    let p = 100.0
+        * exact_odds(
+            board.hex(usize::from(from)).dice,
+            board.hex(usize::from(to)).dice,
+        );
+    let aiming = screen(&mut app, 80, 24);
+    assert!(
+        aiming.contains(&format!("From hex {from} to {to}: wins {p:.0}%")),
+        "{aiming}"
+    );
+}
+
+#[test]
+fn doom_hint_shows_the_strong_ais_move_without_playing_it() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 7);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    press(&mut app, KeyCode::Enter); // 5×5 classic
+    let seen = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no game"))
+    };
+    let before = seen(&app);
+    press(&mut app, KeyCode::Char('h'));
+    let shown = screen(&mut app, 80, 24);
+    let after = seen(&app);
+    assert_eq!(after.view.position, before.view.position, "not played");
+    let line = shown
+        .lines()
+        .find_map(|l| l.split("Hint: ").nth(1))
+        .unwrap_or_else(|| panic!("no hint: {shown}"))
+        .trim()
+        .to_string();
+    let words: Vec<&str> = line.split(' ').collect();
+    if let ["hex", from, "attacks", to] = words[..] {
+        let (from, to) = (from.parse().unwrap_or(99), to.parse().unwrap_or(99));
+        assert!(before.legal.contains(&Move::Attack { from, to }), "{line}");
+        let cursor = app.table::<DoomGame>().map(|t| t.cursor());
+        assert_eq!(cursor, Some(usize::from(to)), "the cursor is on the target");
+        // Enter plays the hinted attack.
+        press(&mut app, KeyCode::Enter);
+        assert_ne!(seen(&app).view.position, before.view.position);
+    } else {
+        assert_eq!(line, "pass (p)");
+    }
+    // The same position gets the same hint.
+    let mut again = quick_app(None, 7);
+    press(&mut again, KeyCode::Down);
+    press(&mut again, KeyCode::Enter);
+    press(&mut again, KeyCode::Enter);
+    press(&mut again, KeyCode::Char('h'));
+    assert_eq!(screen(&mut again, 80, 24), shown);
+}
+
+#[test]
+fn doom_shows_the_computers_last_attack() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 3);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    press(&mut app, KeyCode::Enter); // 5×5 classic against the book AI
+    let seen = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no game"))
+    };
+    assert!(!screen(&mut app, 80, 24).contains("Last:"));
+    for _ in 0..1000 {
+        let now = seen(&app);
+        if let (Stage::Turn(0), Some(last)) = (now.stage, now.view.last)
+            && last.player != 0
+        {
+            let shown = screen(&mut app, 80, 24);
+            let verb = if last.won { "took" } else { "failed on" };
+            let line = format!("Last: b hex {} {verb} {}", last.from, last.to);
+            assert!(shown.contains(&line), "{line}: {shown}");
+            return;
+        }
+        match now.stage {
+            Stage::Turn(0) => match now.legal[0] {
+                Move::Pass => press(&mut app, KeyCode::Char('p')),
+                Move::Attack { from, to } => {
+                    for hex in [from, to] {
+                        cursor_to(&mut app, hex);
+                        press(&mut app, KeyCode::Enter);
+                    }
+                }
+            },
+            Stage::Turn(_) => wait(&mut app),
+            _ => panic!("the game ended before the computer attacked"),
+        }
+    }
+    panic!("the computer never attacked");
+}
+
+#[test]
+fn doom_up_and_down_go_to_the_hex_drawn_nearest() {
+    let mut app = quick_app(None, 3);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Dice of Doom
+    press(&mut app, KeyCode::Enter); // 5×5: rows drawn half a hex apart
+    let cursor = |app: &App| app.table::<DoomGame>().map_or(99, |t| t.cursor());
+    let mut path = Vec::new();
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Down);
+        path.push(cursor(&app));
+    }
+    // Straight down the screen from hex 0, and no wrapping at the bottom.
+    assert_eq!(path, [5, 11, 16, 22, 22]);
+    press(&mut app, KeyCode::Up);
+    assert_eq!(cursor(&app), 16, "down then up comes back");
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Up);
+    }
+    assert_eq!(
+        cursor(&app),
+        0,
+        "back up the same line, no wrapping at the top"
     );
 }
 

@@ -122,6 +122,22 @@ pub struct View {
     pub config: Config,
     /// The position.
     pub position: Position,
+    /// The last attack of this game, for the board to show.
+    #[serde(default)]
+    pub last: Option<LastAttack>,
+}
+
+/// An attack as it went, kept so the board can show the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastAttack {
+    /// Who attacked.
+    pub player: u8,
+    /// The attacking hex.
+    pub from: u8,
+    /// The attacked hex.
+    pub to: u8,
+    /// Whether the hex was taken.
+    pub won: bool,
 }
 
 /// The book's `gen-board`: every hex to a random player with 1..=max dice.
@@ -229,6 +245,9 @@ pub struct DoomGame {
     /// Games finished before this one.
     #[serde(default)]
     games: u64,
+    /// The last attack of this game.
+    #[serde(default)]
+    last: Option<LastAttack>,
 }
 
 impl DoomGame {
@@ -242,6 +261,7 @@ impl DoomGame {
             rng: rng_from_seed(seed),
             boards: Deal::Book,
             games: 0,
+            last: None,
         }
     }
 
@@ -331,6 +351,12 @@ impl Game for DoomGame {
                 } else {
                     pos.after_loss(f, t)
                 };
+                self.last = Some(LastAttack {
+                    player,
+                    from,
+                    to,
+                    won,
+                });
                 events.push(Event::Attack {
                     player,
                     from,
@@ -355,6 +381,7 @@ impl Game for DoomGame {
         View {
             config: self.config,
             position: self.position,
+            last: self.last,
         }
     }
 
@@ -432,6 +459,7 @@ impl Playable for DoomGame {
         let first = (self.games % u64::from(self.config.players)) as u8;
         self.position = Position::new(board, first);
         self.moves_made = 0;
+        self.last = None;
         Ok(vec![Event::NewGame {
             game: self.games + 1,
             first,
@@ -471,6 +499,24 @@ pub fn random_move(view: &View, rng: &mut GameRng) -> Option<Move> {
 mod tests {
     use super::*;
     use crate::doom::rules::RuleSet;
+
+    #[test]
+    fn the_view_keeps_the_last_attack_until_the_next_game() {
+        let cfg = Config::new(2, 3, RuleSet::Classic).unwrap();
+        let board = Board::parse("a3 b1 b1 b1").unwrap();
+        let mut game = DoomGame::new(cfg, board, 0, 1);
+        assert_eq!(game.view(0).last, None);
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        let last = LastAttack {
+            player: 0,
+            from: 0,
+            to: 1,
+            won: true,
+        };
+        assert_eq!(game.view(1).last, Some(last));
+        game.apply(Move::Pass).unwrap();
+        assert_eq!(game.view(0).last, Some(last), "kept over the pass");
+    }
 
     fn chance_game(seed: u64) -> DoomGame {
         let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();

@@ -240,12 +240,21 @@ pub fn marked_board_svg(board: &Board, marks: &Marks) -> String {
                 col: brightness(DIE_COLORS[usize::from(hex.owner)], -15 * (n - y) as i32),
                 chosen: marks.chosen == Some(pos),
             };
+            let letter = player_letter(hex.owner);
+            // Owners by letter as well as colour, the labels on top of
+            // every tile so none is hidden.
+            let _ = writeln!(
+                labels,
+                r#"<text class="label" x="{}" y="{}" style="font:bold 18px sans-serif;fill:rgb(255,255,255);stroke:rgb(0,0,0);stroke-width:4;paint-order:stroke;text-anchor:middle;pointer-events:none">{letter}{}</text>"#,
+                num(tile.xx),
+                num(tile.yy + BOARD_SCALE * 0.45),
+                hex.dice
+            );
             if !marks.interactive {
                 draw_tile(&mut body, &tile);
                 continue;
             }
             let legal = marks.legal.contains(&pos);
-            let letter = player_letter(hex.owner);
             let class = match (tile.chosen, legal) {
                 (true, _) => " chosen",
                 (false, true) if marks.chosen.is_some() => " legal target",
@@ -267,14 +276,6 @@ pub fn marked_board_svg(board: &Board, marks: &Marks) -> String {
             draw_marks(&mut body, &tile, legal, marks.chosen.is_some());
             draw_dice(&mut body, &tile);
             body.push_str("</g>\n");
-            // Labels go on top of every tile, so none is hidden.
-            let _ = writeln!(
-                labels,
-                r#"<text class="label" x="{}" y="{}" style="font:bold 18px sans-serif;fill:rgb(255,255,255);stroke:rgb(0,0,0);stroke-width:4;paint-order:stroke;text-anchor:middle;pointer-events:none">{letter}{}</text>"#,
-                num(tile.xx),
-                num(tile.yy + BOARD_SCALE * 0.45),
-                hex.dice
-            );
         }
     }
     body.push_str(&labels);
@@ -354,5 +355,12 @@ mod tests {
         // Each player's colour shows (back row darkened by 45 on 3×3).
         assert!(svg.contains("fill:rgb(210,18,18)"));
         assert!(svg.contains("fill:rgb(18,18,210)"));
+        // And by letter: each hex's owner and dice on top of it.
+        for h in ["a3", "b1", "c2", "d5"] {
+            assert!(
+                svg.contains(&format!("pointer-events:none\">{h}</text>")),
+                "{h}"
+            );
+        }
     }
 }

@@ -6,6 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
@@ -15,14 +16,62 @@ use super::table::{Board, Reply, Running, Seen, TableScreen};
 use super::theme::{Theme, spinner};
 use crate::doom::DoomGame;
 use crate::doom::board::player_letter;
-use crate::doom::rules::{Move, winners};
-use crate::game::Stage;
+use crate::doom::bots::StrongBot;
+use crate::doom::odds::exact_odds;
+use crate::doom::rules::{Move, RuleSet, winners};
+use crate::doom::strong::Limits;
+use crate::game::{Bot, Stage, rng_from_seed};
 
-/// The board's state: the cursor and the chosen attacker.
+/// The board's state: the cursor, the chosen attacker and the hint shown.
 #[derive(Debug, Default)]
 pub struct Ui {
     cursor: usize,
     source: Option<u8>,
+    hint: Option<Move>,
+    /// The hex Up/Down last moved to and the column they aim at there.
+    column: Option<(usize, u16)>,
+}
+
+/// Moves the cursor a row up (`dy` −1) or down (+1) to the hex drawn
+/// nearest the column it is in (the column a run of Up/Down began in, so
+/// the cursor keeps to a straight line down the offset rows); stays put
+/// at the board's edge.
+fn vertical(ui: &mut Ui, n: usize, dy: isize) -> Reply<Move> {
+    let Some(y) = (ui.cursor / n).checked_add_signed(dy).filter(|&y| y < n) else {
+        return Reply::Done;
+    };
+    let column = match ui.column {
+        Some((hex, column)) if hex == ui.cursor => column,
+        _ => cell(n, ui.cursor, 1).0,
+    };
+    // Of two equally near, the left one: a straight line down the screen
+    // and back up goes through the same hexes.
+    let nearest = (0..n)
+        .map(|x| y * n + x)
+        .min_by_key(|&h| (cell(n, h, 1).0.abs_diff(column), h));
+    if let Some(h) = nearest {
+        ui.cursor = h;
+        ui.column = Some((h, column));
+    }
+    Reply::Done
+}
+
+/// The hint's search: this many positions (playouts under chance rules),
+/// from a fixed seed, so the same position always gets the same hint.
+const HINT_NODES: u64 = 2_000;
+const HINT_SEED: u64 = 0x5EED;
+
+/// The strong AI's move for the person, shown and not played: the
+/// attacker chosen and the cursor on the target, or a pass.
+fn hint(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
+    let mut bot = StrongBot::new(Limits::nodes(HINT_NODES));
+    let mv = bot.choose(&seen.view, &mut rng_from_seed(HINT_SEED));
+    if let Move::Attack { from, to } = mv {
+        ui.source = Some(from);
+        ui.cursor = usize::from(to);
+    }
+    ui.hint = Some(mv);
+    Reply::Done
 }
 
 /// Commands of the Dice of Doom board.
@@ -44,6 +93,8 @@ pub enum Command {
     Pass,
     /// Drop the chosen attacker.
     Unselect,
+    /// Show the strong AI's move.
+    Hint,
 }
 
 impl TableScreen<DoomGame> {
@@ -138,6 +189,11 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
     let spacing = spacing(n, area);
     let mine = seen.my_turn();
     let targets = ui.source.map(|s| targets_from(seen, s)).unwrap_or_default();
+    let last: Vec<u8> = seen
+        .view
+        .last
+        .map(|a| vec![a.from, a.to])
+        .unwrap_or_default();
     let sources: Vec<u8> = seen
         .legal
         .iter()
@@ -154,6 +210,10 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
         let idx = i as u8;
         let (l, r) = if i == ui.cursor && mine {
             ('[', ']')
+        } else if last.first() == Some(&idx) {
+            ('>', ' ')
+        } else if last.get(1) == Some(&idx) {
+            (' ', '<')
         } else if ui.source == Some(idx) {
             ('<', '>')
         } else if targets.contains(&idx) || (ui.source.is_none() && sources.contains(&idx)) {
@@ -162,6 +222,9 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
             (' ', ' ')
         };
         let mut style = theme.player(usize::from(h.owner));
+        if last.contains(&idx) {
+            style = style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+        }
         if i == ui.cursor && mine {
             style = theme.selected();
         } else if targets.contains(&idx) {
@@ -170,6 +233,19 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
         let text = format!("{l}{}{}{r}", player_letter(h.owner), h.dice);
         buf.set_string(area.x + dx, area.y + dy, text, style);
     }
+}
+
+/// Under chance rules, with an attacker chosen and the cursor on one of
+/// its targets: the target and the attack's chance to win, in percent.
+fn odds(seen: &Seen<DoomGame>, ui: &Ui) -> Option<(u8, f64)> {
+    let from = ui.source?;
+    let to = u8::try_from(ui.cursor).ok()?;
+    if seen.view.config.rules != RuleSet::Chance || !targets_from(seen, from).contains(&to) {
+        return None;
+    }
+    let board = &seen.view.position.board;
+    let (att, def) = (board.hex(usize::from(from)).dice, board.hex(ui.cursor).dice);
+    Some((to, 100.0 * exact_odds(att, def)))
 }
 
 fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
@@ -188,6 +264,11 @@ fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
             _ => format!("{} wins. {}", names.join(" "), seen.next("game")),
         };
     }
+    match ui.hint {
+        Some(Move::Pass) => return "Hint: pass (p)".into(),
+        Some(Move::Attack { from, to }) => return format!("Hint: hex {from} attacks {to}"),
+        None => {}
+    }
     match (seen.thinking, seen.my_turn(), ui.source) {
         (Some(t), false, _) => format!(
             "{} is thinking {}",
@@ -195,7 +276,10 @@ fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
             spinner(t, theme.ascii)
         ),
         (_, true, None) => "Your move: pick an attacker".into(),
-        (_, true, Some(f)) => format!("From hex {f}: pick a target"),
+        (_, true, Some(f)) => match odds(seen, ui) {
+            Some((to, p)) => format!("From hex {f} to {to}: wins {p:.0}%"),
+            None => format!("From hex {f}: pick a target"),
+        },
         _ => format!("{} is moving", seen.to_act().map_or('?', letter)),
     }
 }
@@ -237,6 +321,15 @@ fn side_panel(
                 if dice == 1 { "die" } else { "dice" }
             )),
         ]));
+    }
+    if let Some(a) = seen.view.last {
+        lines.push(Line::raw(format!(
+            "Last: {} hex {} {} {}",
+            player_letter(a.player),
+            a.from,
+            if a.won { "took" } else { "failed on" },
+            a.to
+        )));
     }
     lines.push(Line::default());
     lines.push(Line::styled(prompt(seen, ui, theme), theme.title()));
@@ -284,8 +377,7 @@ impl Board for DoomGame {
             Binding::new(&[Key::Up, Key::Char('k')], "", "Move up", Command::Up).enabled(mine),
             Binding::new(&[Key::Down, Key::Char('j')], "", "Move down", Command::Down)
                 .enabled(mine),
-            Binding::new(&[Key::Left, Key::Char('h')], "", "Move left", Command::Left)
-                .enabled(mine),
+            Binding::new(&[Key::Left], "", "Move left", Command::Left).enabled(mine),
             Binding::new(
                 &[Key::Right, Key::Char('l')],
                 "move",
@@ -314,22 +406,29 @@ impl Board for DoomGame {
                 Command::Unselect,
             )
             .enabled(ui.source.is_some()),
+            Binding::new(
+                &[Key::Char('h')],
+                "hint",
+                "Show the strong AI's move for you, without playing it",
+                Command::Hint,
+            )
+            .enabled(mine),
         ]
     }
 
     fn command(seen: &Seen<DoomGame>, ui: &mut Ui, command: Command) -> Reply<Move> {
+        ui.hint = None;
         let n = size(seen) as isize;
-        let mut step = |dx: isize, dy: isize| {
+        let mut step = |dx: isize| {
             let (x, y) = ((ui.cursor as isize) % n, (ui.cursor as isize) / n);
-            let (x, y) = ((x + dx).rem_euclid(n), (y + dy).rem_euclid(n));
-            ui.cursor = (y * n + x) as usize;
+            ui.cursor = (y * n + (x + dx).rem_euclid(n)) as usize;
             Reply::Done
         };
         match command {
-            Command::Up => step(0, -1),
-            Command::Down => step(0, 1),
-            Command::Left => step(-1, 0),
-            Command::Right => step(1, 0),
+            Command::Up => vertical(ui, n as usize, -1),
+            Command::Down => vertical(ui, n as usize, 1),
+            Command::Left => step(-1),
+            Command::Right => step(1),
             Command::Select => pick(seen, ui, ui.cursor as u8),
             Command::Click(hex) => {
                 ui.cursor = usize::from(hex);
@@ -343,10 +442,12 @@ impl Board for DoomGame {
                 ui.source = None;
                 Reply::Done
             }
+            Command::Hint => hint(seen, ui),
         }
     }
 
     fn moved(seen: &Seen<DoomGame>, ui: &mut Ui) {
+        ui.hint = None;
         if !seen.my_turn() {
             ui.source = None;
         }
