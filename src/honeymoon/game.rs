@@ -586,6 +586,25 @@ impl View {
         }
         known
     }
+
+    /// The last completed trick of this deal: its two cards, lead first,
+    /// and its winner.
+    pub fn last_trick(&self) -> Option<([Played; 2], Seat)> {
+        let done = self
+            .history
+            .len()
+            .saturating_sub(usize::from(self.led.is_some()));
+        let [lead, reply] = self.history.get(done.checked_sub(2)?..done)? else {
+            return None;
+        };
+        let trump = self.contract.and_then(|c| c.bid.strain.trump());
+        let winner = if lead_wins(lead.card, reply.card, trump) {
+            lead.seat
+        } else {
+            reply.seat
+        };
+        Some(([*lead, *reply], winner))
+    }
 }
 
 impl Honeymoon {
