@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 mod panels;
 
-use panels::{match_lines, panel_view, review_lines};
+use panels::{match_lines, panel_view, review_lines, score_lines};
 
 use super::hit::Marked;
 use super::keymap::{Binding, Key};
@@ -312,7 +312,9 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
         Some(last) => last_trick_line(seen, last, theme),
         None => Line::default(),
     });
-    if seen.me.is_some() {
+    if let Some(result) = seen.view.result.filter(|_| seen.view.phase == Phase::Over) {
+        lines.extend(score_lines(seen, &result, theme));
+    } else if seen.me.is_some() {
         lines.push(Line::styled("Your hand", theme.player(me(seen))));
         lines.extend_marked(hand_lines(seen, ui, theme));
         if ui.hinting && seen.view.phase == Phase::Play {

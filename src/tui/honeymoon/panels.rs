@@ -3,13 +3,14 @@
 //! worth, each card of the play with North's tricks before and after it,
 //! mistakes marked `!` and highlighted, the best cards instead) and the
 //! match (every deal's result; with duplicate, each deal and its swapped
-//! replay side by side; deals with undos marked `*`).
+//! replay side by side, each deal's score part by part; deals with undos
+//! marked `*`), and a deal's score part by part at its end.
 
 use ratatui::text::{Line, Span};
 
 use crate::game::Seat;
 use crate::honeymoon::NORTH;
-use crate::honeymoon::game::{DealLine, Honeymoon};
+use crate::honeymoon::game::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::honeymoon::review::Review;
 use crate::tui::table::Seen;
 use crate::tui::theme::Theme;
@@ -148,6 +149,42 @@ pub fn review_lines(seen: &Seen<Honeymoon>, r: &Review, theme: Theme) -> Panel {
     Panel { head, body }
 }
 
+/// A deal's score part by part, a line each, then who scores the total.
+pub fn score_lines(seen: &Seen<Honeymoon>, result: &DealResult, theme: Theme) -> Vec<Line<'static>> {
+    let c = result.contract;
+    let parts = score_parts(c, result.declarer_tricks, seen.view.options.scoring);
+    let mut lines = vec![Line::styled(
+        format!(
+            "Score: {} {} tricks of {}",
+            seen.name(c.declarer),
+            result.declarer_tricks,
+            c.target()
+        ),
+        theme.title(),
+    )];
+    for (points, name) in parts.named() {
+        lines.push(Line::raw(format!(" {points:>5} {name}")));
+    }
+    let total = parts.total();
+    let to = if total >= 0 { c.declarer } else { 1 - c.declarer };
+    lines.push(Line::styled(
+        format!(" {:>5} to {}", total.abs(), seen.name(to)),
+        theme.player(to),
+    ));
+    lines
+}
+
+/// A deal's score parts on one line: `40 trick points + 20 overtricks`.
+fn parts_text(seen: &Seen<Honeymoon>, line: &DealLine) -> String {
+    let r = &line.result;
+    score_parts(r.contract, r.declarer_tricks, seen.view.options.scoring)
+        .named()
+        .iter()
+        .map(|(points, name)| format!("{points} {name}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 /// Your points less the computer's in a deal.
 fn net(line: &DealLine, mine: Seat) -> i64 {
     line.result.score[mine] - line.result.score[1 - mine]
@@ -211,6 +248,12 @@ pub fn match_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Panel {
             _ => format!("{number:>4}  {}", result_text(seen, first, theme)),
         };
         body.push(Line::raw(text));
+        for deal in std::iter::once(first).chain(pair) {
+            body.push(Line::styled(
+                format!("      {}", parts_text(seen, deal)),
+                theme.dim(),
+            ));
+        }
         i += if pair.is_some() { 2 } else { 1 };
         number += 1;
     }
