@@ -330,7 +330,7 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
             "Claim {n} of the {} tricks left: ↑/↓, enter (esc: play on)",
             tricks_left(seen)
         ),
-        None => prompt(seen),
+        None => prompt(seen, theme),
     };
     lines.push(Line::styled(prompt, theme.title()));
     lines
@@ -526,7 +526,7 @@ fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Comman
     lines
 }
 
-fn prompt(seen: &Seen<Honeymoon>) -> String {
+fn prompt(seen: &Seen<Honeymoon>, theme: Theme) -> String {
     let v = &seen.view;
     if let Some(r) = v.result {
         let mine = me(seen);
@@ -541,7 +541,7 @@ fn prompt(seen: &Seen<Honeymoon>) -> String {
             .to_act()
             .map(|s| seat_word(seen, s))
             .unwrap_or_default();
-        return format!("{who} is thinking {}", spinner(t, false));
+        return format!("{who} is thinking {}", spinner(t, theme.ascii));
     }
     match (v.phase, seen.my_turn()) {
         (Phase::Bidding, true) => "Your call: bid (enter) or pass (p)".into(),
@@ -1086,6 +1086,19 @@ mod tests {
         let mut ui = Ui::default();
         let _ = Honeymoon::command(&seen, &mut ui, Command::BidAt(bid(1, Strain::Clubs)));
         assert_eq!(cursor_bid(&seen, &ui), Some(bid(1, Strain::Spades)));
+    }
+
+    #[test]
+    fn ascii_mode_draws_suits_in_one_case_and_an_ascii_spinner() {
+        let mut seen = bidding(Options::default(), &[]);
+        seen.stage = Stage::Turn(NORTH);
+        seen.thinking = Some(std::time::Duration::from_millis(100));
+        let shown = text(&seen, &Ui::default());
+        assert!(shown.contains("North is thinking /"), "{shown}");
+        assert!(shown.contains(" s ") && !shown.contains(" S "), "{shown}");
+        let theme = Theme::new(false, true);
+        let card = Card::new(crate::cards::Rank::Ace, Suit::Spades);
+        assert!(theme.card_text(card).ends_with(&theme.suit_text(Suit::Spades)));
     }
 
     #[test]
