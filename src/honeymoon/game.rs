@@ -1145,7 +1145,11 @@ impl ScoreParts {
 
     /// The parts that score, each with its name: `(60, "trick points")`.
     pub fn named(&self) -> Vec<(i64, String)> {
-        let game = if self.game >= 300 { "game" } else { "part score" };
+        let game = if self.game >= 300 {
+            "game"
+        } else {
+            "part score"
+        };
         let slam = if self.slam >= 1000 {
             "grand slam"
         } else {
@@ -1159,7 +1163,12 @@ impl ScoreParts {
             (self.slam, slam.to_string()),
             (
                 self.doubled,
-                if self.doubled > 50 { "redoubled" } else { "doubled" }.to_string(),
+                if self.doubled > 50 {
+                    "redoubled"
+                } else {
+                    "doubled"
+                }
+                .to_string(),
             ),
         ]
         .into_iter()

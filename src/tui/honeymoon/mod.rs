@@ -1098,7 +1098,11 @@ mod tests {
         assert!(shown.contains(" s ") && !shown.contains(" S "), "{shown}");
         let theme = Theme::new(false, true);
         let card = Card::new(crate::cards::Rank::Ace, Suit::Spades);
-        assert!(theme.card_text(card).ends_with(&theme.suit_text(Suit::Spades)));
+        assert!(
+            theme
+                .card_text(card)
+                .ends_with(&theme.suit_text(Suit::Spades))
+        );
     }
 
     #[test]

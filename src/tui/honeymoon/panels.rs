@@ -150,15 +150,18 @@ pub fn review_lines(seen: &Seen<Honeymoon>, r: &Review, theme: Theme) -> Panel {
 }
 
 /// A deal's score part by part, a line each, then who scores the total.
-pub fn score_lines(seen: &Seen<Honeymoon>, result: &DealResult, theme: Theme) -> Vec<Line<'static>> {
+pub fn score_lines(
+    seen: &Seen<Honeymoon>,
+    result: &DealResult,
+    theme: Theme,
+) -> Vec<Line<'static>> {
     let c = result.contract;
     let parts = score_parts(c, result.declarer_tricks, seen.view.options.scoring);
     let mut lines = vec![Line::styled(
         format!(
-            "Score: {} {} tricks of {}",
+            "Score · {} took {} tricks",
             seen.name(c.declarer),
-            result.declarer_tricks,
-            c.target()
+            result.declarer_tricks
         ),
         theme.title(),
     )];
@@ -166,7 +169,11 @@ pub fn score_lines(seen: &Seen<Honeymoon>, result: &DealResult, theme: Theme) ->
         lines.push(Line::raw(format!(" {points:>5} {name}")));
     }
     let total = parts.total();
-    let to = if total >= 0 { c.declarer } else { 1 - c.declarer };
+    let to = if total >= 0 {
+        c.declarer
+    } else {
+        1 - c.declarer
+    };
     lines.push(Line::styled(
         format!(" {:>5} to {}", total.abs(), seen.name(to)),
         theme.player(to),
@@ -174,16 +181,27 @@ pub fn score_lines(seen: &Seen<Honeymoon>, result: &DealResult, theme: Theme) ->
     lines
 }
 
-/// A deal's score parts on one line: `40 trick points + 20 overtricks`.
-fn parts_text(seen: &Seen<Honeymoon>, line: &DealLine) -> String {
+/// A deal's score parts, `40 trick points + 20 overtricks`, on lines of
+/// at most `PARTS_WIDTH` characters.
+fn parts_lines(seen: &Seen<Honeymoon>, line: &DealLine) -> Vec<String> {
     let r = &line.result;
-    score_parts(r.contract, r.declarer_tricks, seen.view.options.scoring)
-        .named()
-        .iter()
-        .map(|(points, name)| format!("{points} {name}"))
-        .collect::<Vec<_>>()
-        .join(" + ")
+    let mut lines: Vec<String> = Vec::new();
+    let parts = score_parts(r.contract, r.declarer_tricks, seen.view.options.scoring);
+    for (points, name) in parts.named() {
+        let part = format!("{points} {name}");
+        match lines.last_mut() {
+            Some(last) if last.chars().count() + part.chars().count() + 3 <= PARTS_WIDTH => {
+                last.push_str(" + ");
+                last.push_str(&part);
+            }
+            _ => lines.push(part),
+        }
+    }
+    lines
 }
+
+/// Width of the score parts in the match panel (it is 49 wide at 80×24).
+const PARTS_WIDTH: usize = 42;
 
 /// Your points less the computer's in a deal.
 fn net(line: &DealLine, mine: Seat) -> i64 {
@@ -249,10 +267,9 @@ pub fn match_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Panel {
         };
         body.push(Line::raw(text));
         for deal in std::iter::once(first).chain(pair) {
-            body.push(Line::styled(
-                format!("      {}", parts_text(seen, deal)),
-                theme.dim(),
-            ));
+            for text in parts_lines(seen, deal) {
+                body.push(Line::styled(format!("      {text}"), theme.dim()));
+            }
         }
         i += if pair.is_some() { 2 } else { 1 };
         number += 1;
