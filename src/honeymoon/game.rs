@@ -586,6 +586,25 @@ impl View {
         }
         known
     }
+
+    /// The last completed trick of this deal: its two cards, lead first,
+    /// and its winner.
+    pub fn last_trick(&self) -> Option<([Played; 2], Seat)> {
+        let done = self
+            .history
+            .len()
+            .saturating_sub(usize::from(self.led.is_some()));
+        let [lead, reply] = self.history.get(done.checked_sub(2)?..done)? else {
+            return None;
+        };
+        let trump = self.contract.and_then(|c| c.bid.strain.trump());
+        let winner = if lead_wins(lead.card, reply.card, trump) {
+            lead.seat
+        } else {
+            reply.seat
+        };
+        Some(([*lead, *reply], winner))
+    }
 }
 
 impl Honeymoon {
@@ -1096,51 +1115,121 @@ impl Honeymoon {
     }
 }
 
-/// Declarer's score for taking `tricks` in `contract`: positive when made,
-/// minus the defender's score when it fails.
-pub fn deal_score(contract: Contract, tricks: u8, scoring: Scoring) -> i64 {
+/// A deal's score taken apart. Declarer's points when the contract makes
+/// (trick points, overtricks, bonuses); the defender's when it fails
+/// (undertricks).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScoreParts {
+    /// Points for the tricks bid and made (doubling included).
+    pub tricks: i64,
+    /// Points for the tricks over the contract.
+    pub overtricks: i64,
+    /// Tricks short of the contract.
+    pub down: u8,
+    /// The defender's points for the tricks short.
+    pub undertricks: i64,
+    /// Part score (50) or game (300).
+    pub game: i64,
+    /// Small slam (500) or grand slam (1000).
+    pub slam: i64,
+    /// For making a doubled (50) or redoubled (100) contract.
+    pub doubled: i64,
+}
+
+impl ScoreParts {
+    /// Declarer's score: positive when made, minus the defender's score
+    /// when it fails.
+    pub fn total(&self) -> i64 {
+        self.tricks + self.overtricks + self.game + self.slam + self.doubled - self.undertricks
+    }
+
+    /// The parts that score, each with its name: `(60, "trick points")`.
+    pub fn named(&self) -> Vec<(i64, String)> {
+        let game = if self.game >= 300 {
+            "game"
+        } else {
+            "part score"
+        };
+        let slam = if self.slam >= 1000 {
+            "grand slam"
+        } else {
+            "small slam"
+        };
+        [
+            (self.tricks, "trick points".to_string()),
+            (self.overtricks, "overtricks".to_string()),
+            (self.undertricks, format!("{} down", self.down)),
+            (self.game, game.to_string()),
+            (self.slam, slam.to_string()),
+            (
+                self.doubled,
+                if self.doubled > 50 {
+                    "redoubled"
+                } else {
+                    "doubled"
+                }
+                .to_string(),
+            ),
+        ]
+        .into_iter()
+        .filter(|(points, _)| *points != 0)
+        .collect()
+    }
+}
+
+/// Declarer's score for taking `tricks` in `contract`, part by part.
+pub fn score_parts(contract: Contract, tricks: u8, scoring: Scoring) -> ScoreParts {
     let target = i64::from(contract.target());
     let got = i64::from(tricks);
-    if scoring == Scoring::Difference {
-        return if got >= target {
-            (got - 6) * 10
-        } else {
-            (got - target) * 10
-        };
-    }
-    let factor = [1, 2, 4][usize::from(contract.doubled.min(2))];
-    let strain = contract.bid.strain;
+    let mut parts = ScoreParts {
+        down: contract.target().saturating_sub(tricks),
+        ..ScoreParts::default()
+    };
     if got < target {
         let down = target - got;
-        return -match contract.doubled {
-            0 => 50 * down,
-            d => {
+        parts.undertricks = match (scoring, contract.doubled) {
+            (Scoring::Difference, _) => 10 * down,
+            (Scoring::Bridge, 0) => 50 * down,
+            (Scoring::Bridge, d) => {
                 let base = 100 + 200 * (down - 1).min(2) + 300 * (down - 3).max(0);
                 base * if d == 1 { 1 } else { 2 }
             }
         };
+        return parts;
     }
+    if scoring == Scoring::Difference {
+        parts.tricks = (got - 6) * 10;
+        return parts;
+    }
+    let factor = [1, 2, 4][usize::from(contract.doubled.min(2))];
+    let strain = contract.bid.strain;
     let level = i64::from(contract.bid.level);
     let per = strain.trick_value();
-    let tricks_score = if strain == Strain::NoTrump {
+    parts.tricks = if strain == Strain::NoTrump {
         (40 + 30 * (level - 1)) * factor
     } else {
         per * level * factor
     };
     let over = got - target;
-    let over_score = match contract.doubled {
+    parts.overtricks = match contract.doubled {
         0 => over * if strain == Strain::NoTrump { 30 } else { per },
         1 => over * 100,
         _ => over * 200,
     };
-    let bonus = if tricks_score >= 100 { 300 } else { 50 };
-    let slam = match level {
+    parts.game = if parts.tricks >= 100 { 300 } else { 50 };
+    parts.slam = match level {
         6 => 500,
         7 => 1000,
         _ => 0,
     };
-    let insult = 50 * i64::from(contract.doubled);
-    tricks_score + over_score + bonus + slam + insult
+    parts.doubled = 50 * i64::from(contract.doubled);
+    parts
+}
+
+/// Declarer's score for taking `tricks` in `contract`: positive when made,
+/// minus the defender's score when it fails.
+pub fn deal_score(contract: Contract, tricks: u8, scoring: Scoring) -> i64 {
+    score_parts(contract, tricks, scoring).total()
 }
 
 impl Game for Honeymoon {
@@ -1552,6 +1641,45 @@ mod tests {
         let d = Scoring::Difference;
         assert_eq!(deal_score(contract(4, Strain::Spades, 0), 11, d), 50);
         assert_eq!(deal_score(contract(4, Strain::Spades, 0), 8, d), -20);
+    }
+
+    #[test]
+    fn a_score_is_taken_apart_into_its_parts() {
+        let b = Scoring::Bridge;
+        let named = |c, t, s| score_parts(c, t, s).named();
+        assert_eq!(
+            named(contract(2, Strain::Clubs, 0), 9, b),
+            [
+                (40, "trick points".to_string()),
+                (20, "overtricks".to_string()),
+                (50, "part score".to_string())
+            ]
+        );
+        assert_eq!(
+            named(contract(6, Strain::Hearts, 0), 12, b),
+            [
+                (180, "trick points".to_string()),
+                (300, "game".to_string()),
+                (500, "small slam".to_string())
+            ]
+        );
+        assert_eq!(
+            named(contract(1, Strain::Diamonds, 1), 9, b),
+            [
+                (40, "trick points".to_string()),
+                (200, "overtricks".to_string()),
+                (50, "part score".to_string()),
+                (50, "doubled".to_string())
+            ]
+        );
+        assert_eq!(
+            named(contract(2, Strain::Spades, 1), 5, b),
+            [(500, "3 down".to_string())]
+        );
+        assert_eq!(
+            named(contract(4, Strain::Spades, 0), 8, Scoring::Difference),
+            [(20, "2 down".to_string())]
+        );
     }
 
     #[test]

@@ -127,10 +127,10 @@ impl Theme {
         }
     }
 
-    /// A suit as drawn: `♠` or `S`.
+    /// A suit as drawn: `♠` or `s` (the letter in the case of `As`).
     pub fn suit_text(self, suit: Suit) -> String {
         if self.ascii {
-            suit.letter().to_ascii_uppercase().to_string()
+            suit.letter().to_string()
         } else {
             suit.glyph().to_string()
         }

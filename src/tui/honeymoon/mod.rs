@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 mod panels;
 
-use panels::{match_lines, panel_view, review_lines};
+use panels::{match_lines, panel_view, review_lines, score_lines};
 
 use super::hit::Marked;
 use super::keymap::{Binding, Key};
@@ -23,7 +23,7 @@ use super::table::{Board, Reply, Running, Seen};
 use super::theme::{Theme, spinner};
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
-use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Strain};
+use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Played, Strain};
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH};
@@ -34,7 +34,9 @@ use crate::narrate::plural;
 #[derive(Debug)]
 pub struct Ui {
     card: usize,
-    bid: (u8, usize),
+    /// The bid under the cursor, while it is legal (else the lowest legal
+    /// bid is).
+    bid: Option<Bid>,
     /// The hint is on: the solver's values are shown on each of your
     /// turns until it is turned off.
     hinting: bool,
@@ -42,6 +44,8 @@ pub struct Ui {
     hint: Option<Analysis>,
     /// Tricks to claim, while a claim is being chosen.
     claim: Option<u8>,
+    /// The last completed trick is shown, until the key is pressed again.
+    peek: bool,
     panel: Panel,
     /// First line of the review or match panel shown.
     scroll: usize,
@@ -63,10 +67,11 @@ impl Default for Ui {
     fn default() -> Ui {
         Ui {
             card: 0,
-            bid: (1, 0),
+            bid: None,
             hinting: false,
             hint: None,
             claim: None,
+            peek: false,
             panel: Panel::Table,
             scroll: 0,
         }
@@ -79,9 +84,9 @@ const REVIEW_SAMPLES: usize = 6;
 /// Commands of the honeymoon table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
-    /// Previous card / bid strain.
+    /// Previous card / legal bid.
     Left,
-    /// Next card / bid strain.
+    /// Next card / legal bid.
     Right,
     /// Lower bid level.
     Up,
@@ -102,6 +107,8 @@ pub enum Command {
     /// A click in the bidding box: highlight that bid, or make it when it
     /// is highlighted already.
     BidAt(Bid),
+    /// Show or hide the last completed trick.
+    LastTrick,
     /// Start choosing a claim (the play, on your turn).
     Claim,
     /// Make the claim chosen.
@@ -148,10 +155,52 @@ fn legal_calls(seen: &Seen<Honeymoon>) -> Vec<Call> {
         .collect()
 }
 
-fn cursor_bid(ui: &Ui) -> Bid {
-    Bid {
-        level: ui.bid.0,
-        strain: Strain::ALL[ui.bid.1],
+/// Your legal bids, lowest first.
+fn legal_bids(seen: &Seen<Honeymoon>) -> Vec<Bid> {
+    let mut bids: Vec<Bid> = legal_calls(seen)
+        .into_iter()
+        .filter_map(|c| match c {
+            Call::Bid(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    bids.sort();
+    bids
+}
+
+/// The bid under the cursor: the one chosen while it stays legal, else
+/// the lowest legal bid.
+fn cursor_bid(seen: &Seen<Honeymoon>, ui: &Ui) -> Option<Bid> {
+    let bids = legal_bids(seen);
+    ui.bid
+        .filter(|b| bids.contains(b))
+        .or_else(|| bids.first().copied())
+}
+
+/// The cursor moved along the ladder of legal bids: `step` bids on
+/// (Left/Right), or a level up or down in the same strain (Up/Down).
+fn move_bid(seen: &Seen<Honeymoon>, ui: &mut Ui, command: Command) {
+    let bids = legal_bids(seen);
+    let Some(at) = cursor_bid(seen, ui) else {
+        return;
+    };
+    let i = bids.iter().position(|&b| b == at).unwrap_or_default();
+    let level = |delta: i8| {
+        let bid = Bid {
+            level: at.level.checked_add_signed(delta)?,
+            strain: at.strain,
+        };
+        bids.contains(&bid).then_some(bid)
+    };
+    let to = match command {
+        Command::Left => bids.get(i.saturating_sub(1)).copied(),
+        Command::Right => bids.get(i + 1).copied(),
+        Command::Up => level(-1).or(bids.first().copied()),
+        Command::Down => level(1),
+        _ => None,
+    };
+    if let Some(bid) = to {
+        ui.bid = Some(bid);
     }
 }
 
@@ -259,8 +308,13 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
     } else {
         lines.extend(table_lines(seen, theme));
     }
-    lines.push(Line::default());
-    if seen.me.is_some() {
+    lines.push(match seen.view.last_trick().filter(|_| ui.peek) {
+        Some(last) => last_trick_line(seen, last, theme),
+        None => Line::default(),
+    });
+    if let Some(result) = seen.view.result.filter(|_| seen.view.phase == Phase::Over) {
+        lines.extend(score_lines(seen, &result, theme));
+    } else if seen.me.is_some() {
         lines.push(Line::styled("Your hand", theme.player(me(seen))));
         lines.extend_marked(hand_lines(seen, ui, theme));
         if ui.hinting && seen.view.phase == Phase::Play {
@@ -276,7 +330,7 @@ fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> 
             "Claim {n} of the {} tricks left: ↑/↓, enter (esc: play on)",
             tricks_left(seen)
         ),
-        None => prompt(seen),
+        None => prompt(seen, theme),
     };
     lines.push(Line::styled(prompt, theme.title()));
     lines
@@ -392,22 +446,44 @@ fn table_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// The auction so far and the bidding box; on your turn every cell of the
-/// box is a click target.
+/// The last completed trick, lead first, and who won it.
+fn last_trick_line(
+    seen: &Seen<Honeymoon>,
+    (cards, winner): ([Played; 2], Seat),
+    theme: Theme,
+) -> Line<'static> {
+    let mut spans = vec![Span::styled("Last trick ", theme.dim())];
+    for p in cards {
+        spans.push(Span::raw(format!("{} ", short_name(seen, p.seat))));
+        spans.push(Span::styled(
+            theme.card_text(p.card),
+            theme.suit(p.card.suit()),
+        ));
+        spans.push(Span::raw("  "));
+    }
+    spans.push(Span::styled(
+        format!("won by {}", seat_word(seen, winner)),
+        theme.text(),
+    ));
+    Line::from(spans)
+}
+
+/// A seat's initial.
+fn short_name(seen: &Seen<Honeymoon>, seat: Seat) -> char {
+    seat_word(seen, seat).chars().next().unwrap_or('?')
+}
+
+/// The auction so far and the bidding box; on your turn every legal bid
+/// is a click target.
 fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
     let v = &seen.view;
     let calls = legal_calls(seen);
     let mine = seen.my_turn();
+    let cursor = cursor_bid(seen, ui);
     let auction: Vec<String> = v
         .auction
         .iter()
-        .map(|(s, c)| {
-            format!(
-                "{} {}",
-                seat_word(seen, *s).chars().next().unwrap_or('?'),
-                call_text(*c, theme)
-            )
-        })
+        .map(|(s, c)| format!("{} {}", short_name(seen, *s), call_text(*c, theme)))
         .collect();
     let mut lines = Marked::default();
     lines.push(Line::from(vec![
@@ -420,7 +496,7 @@ fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Comman
     ]));
     for level in 1..=7u8 {
         let mut spans = vec![Span::styled(format!("  {level} "), theme.dim())];
-        for (i, strain) in Strain::ALL.iter().enumerate() {
+        for strain in &Strain::ALL {
             let bid = Bid {
                 level,
                 strain: *strain,
@@ -432,14 +508,14 @@ fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Comman
             } else {
                 "·".to_string()
             };
-            let style = if (level, i) == ui.bid && mine {
+            let style = if Some(bid) == cursor && mine {
                 theme.selected()
             } else if legal {
                 theme.legal()
             } else {
                 theme.disabled()
             };
-            if mine {
+            if mine && legal {
                 lines.mark(usize::from(level), spans.len(), Command::BidAt(bid));
             }
             spans.push(Span::styled(format!("{shown:<3}"), style));
@@ -450,7 +526,7 @@ fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Comman
     lines
 }
 
-fn prompt(seen: &Seen<Honeymoon>) -> String {
+fn prompt(seen: &Seen<Honeymoon>, theme: Theme) -> String {
     let v = &seen.view;
     if let Some(r) = v.result {
         let mine = me(seen);
@@ -465,7 +541,7 @@ fn prompt(seen: &Seen<Honeymoon>) -> String {
             .to_act()
             .map(|s| seat_word(seen, s))
             .unwrap_or_default();
-        return format!("{who} is thinking {}", spinner(t, false));
+        return format!("{who} is thinking {}", spinner(t, theme.ascii));
     }
     match (v.phase, seen.my_turn()) {
         (Phase::Bidding, true) => "Your call: bid (enter) or pass (p)".into(),
@@ -489,22 +565,28 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
             Binding::new(
                 &[Key::Left, Key::Char('h')],
                 "",
-                "Previous strain",
+                "Previous legal bid",
                 Command::Left,
             )
             .enabled(mine),
             Binding::new(
                 &[Key::Right, Key::Char('l')],
                 "",
-                "Next strain",
+                "Next legal bid",
                 Command::Right,
             )
             .enabled(mine),
-            Binding::new(&[Key::Up, Key::Char('k')], "", "Lower level", Command::Up).enabled(mine),
+            Binding::new(
+                &[Key::Up, Key::Char('k')],
+                "",
+                "Same strain a level lower",
+                Command::Up,
+            )
+            .enabled(mine),
             Binding::new(
                 &[Key::Down, Key::Char('j')],
                 "move",
-                "Higher level",
+                "Same strain a level higher",
                 Command::Down,
             )
             .enabled(mine),
@@ -514,7 +596,7 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
                 "Make the highlighted bid",
                 Command::Choose,
             )
-            .enabled(calls.contains(&Call::Bid(cursor_bid(ui)))),
+            .enabled(cursor_bid(seen, ui).is_some()),
             Binding::new(&[Key::Char('p')], "pass", "Pass", Command::Pass)
                 .enabled(calls.contains(&Call::Pass)),
             Binding::new(&[Key::Char('d')], "double", "Double", Command::Double)
@@ -553,6 +635,13 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
                     Command::Hint,
                 )
                 .enabled(seen.view.phase == Phase::Play && mine),
+                Binding::new(
+                    &[Key::Char('b')],
+                    "last",
+                    "Show the last trick played, or hide it",
+                    Command::LastTrick,
+                )
+                .enabled(seen.view.last_trick().is_some()),
                 Binding::new(
                     &[Key::Char('c')],
                     "claim",
@@ -750,27 +839,22 @@ impl Board for Honeymoon {
             _ => {}
         }
         match (phase, command) {
-            (Phase::Bidding, Command::Left) => ui.bid.1 = (ui.bid.1 + 4) % 5,
-            (Phase::Bidding, Command::Right) => ui.bid.1 = (ui.bid.1 + 1) % 5,
-            (Phase::Bidding, Command::Up) => {
-                ui.bid.0 = if ui.bid.0 <= 1 { 7 } else { ui.bid.0 - 1 }
-            }
-            (Phase::Bidding, Command::Down) => {
-                ui.bid.0 = if ui.bid.0 >= 7 { 1 } else { ui.bid.0 + 1 }
+            (Phase::Bidding, Command::Left | Command::Right | Command::Up | Command::Down) => {
+                move_bid(seen, ui, command)
             }
             (Phase::Bidding, Command::Choose) => {
-                return Reply::Act(Action::Call(Call::Bid(cursor_bid(ui))));
+                if let Some(bid) = cursor_bid(seen, ui) {
+                    return Reply::Act(Action::Call(Call::Bid(bid)));
+                }
             }
             (Phase::Bidding, Command::Pass) => return Reply::Act(Action::Call(Call::Pass)),
             (Phase::Bidding, Command::Double) => return Reply::Act(Action::Call(Call::Double)),
             (Phase::Bidding, Command::Redouble) => return Reply::Act(Action::Call(Call::Redouble)),
-            (Phase::Bidding, Command::BidAt(bid)) => {
-                let at = (bid.level, Strain::ALL.iter().position(|&x| x == bid.strain));
-                if at == (ui.bid.0, Some(ui.bid.1)) {
+            (Phase::Bidding, Command::BidAt(bid)) if legal_bids(seen).contains(&bid) => {
+                if cursor_bid(seen, ui) == Some(bid) {
                     return Reply::Act(Action::Call(Call::Bid(bid)));
-                } else if let (level, Some(strain)) = at {
-                    ui.bid = (level, strain);
                 }
+                ui.bid = Some(bid);
             }
             (_, Command::PlayCard(c)) if legal_cards(seen).contains(&c) => {
                 return Reply::Act(Action::Play(c));
@@ -782,6 +866,7 @@ impl Board for Honeymoon {
                     return Reply::Act(Action::Play(c));
                 }
             }
+            (_, Command::LastTrick) => ui.peek = !ui.peek,
             (_, Command::Hint) => {
                 ui.hinting = !ui.hinting;
                 ui.hint = if ui.hinting { analysis(seen) } else { None };
@@ -793,6 +878,7 @@ impl Board for Honeymoon {
 
     fn moved(seen: &Seen<Honeymoon>, ui: &mut Ui) {
         ui.card = 0;
+        ui.peek &= seen.view.last_trick().is_some();
         ui.claim = None;
         if seen.view.record.is_none() && matches!(ui.panel, Panel::Review(_)) {
             ui.panel = Panel::Table;
@@ -866,6 +952,157 @@ mod tests {
             .first()
             .map(ToString::to_string)
             .unwrap_or_default()
+    }
+
+    /// South to call, after `calls` (from the dealer on).
+    fn bidding(options: Options, calls: &[Call]) -> Seen<Honeymoon> {
+        let mut game = Honeymoon::new(options, NORTH, 3);
+        for &c in calls {
+            game.apply(Action::Call(c))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        if game.to_act() != Some(SOUTH) {
+            game.apply(Action::Call(Call::Pass))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        seen_of(&game)
+    }
+
+    /// South's seat at `game`.
+    fn seen_of(game: &Honeymoon) -> Seen<Honeymoon> {
+        Seen {
+            me: Some(SOUTH),
+            view: game.view(SOUTH),
+            legal: if game.to_act() == Some(SOUTH) {
+                game.legal_actions()
+            } else {
+                Vec::new()
+            },
+            stage: game.to_act().map_or(Stage::Over, Stage::Turn),
+            names: vec!["North".into(), "South".into()],
+            bots: vec![Some("normal".into()), None],
+            thinking: None,
+            setup: game.options(),
+            online: false,
+        }
+    }
+
+    fn text(seen: &Seen<Honeymoon>, ui: &Ui) -> String {
+        left_lines(seen, ui, Theme::new(false, true))
+            .lines
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_last_trick_is_shown_on_b_until_b_again() {
+        let mut game = Honeymoon::new(Options::default(), NORTH, 3);
+        for call in [Call::Bid(bid(1, Strain::Clubs)), Call::Pass] {
+            game.apply(Action::Call(call))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let mut ui = Ui::default();
+        let seen = seen_of(&game);
+        assert!(seen.view.last_trick().is_none());
+        let _ = Honeymoon::command(&seen, &mut ui, Command::LastTrick);
+        assert!(!text(&seen, &ui).contains("Last trick"));
+        let mut cards = Vec::new();
+        for _ in 0..3 {
+            let Some(&Action::Play(c)) = game.legal_actions().first() else {
+                panic!("no card")
+            };
+            cards.push(c);
+            game.apply(Action::Play(c))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        // One trick done and the next one led: the peek shows the first.
+        let seen = seen_of(&game);
+        let Some((played, _)) = seen.view.last_trick() else {
+            panic!("no last trick")
+        };
+        assert_eq!([played[0].card, played[1].card], [cards[0], cards[1]]);
+        let mut ui = Ui::default();
+        assert!(!text(&seen, &ui).contains("Last trick"));
+        let _ = Honeymoon::command(&seen, &mut ui, Command::LastTrick);
+        let shown = text(&seen, &ui);
+        let theme = Theme::new(false, true);
+        assert!(
+            shown.contains(&format!(
+                "Last trick N {}  Y {}  won by",
+                theme.card_text(cards[0]),
+                theme.card_text(cards[1])
+            )),
+            "{shown}"
+        );
+        let _ = Honeymoon::command(&seen, &mut ui, Command::LastTrick);
+        assert!(!text(&seen, &ui).contains("Last trick"));
+    }
+
+    fn bid(level: u8, strain: Strain) -> Bid {
+        Bid { level, strain }
+    }
+
+    fn cursor_after(seen: &Seen<Honeymoon>, keys: &[Command]) -> Option<Bid> {
+        let mut ui = Ui::default();
+        for &k in keys {
+            let _ = Honeymoon::command(seen, &mut ui, k);
+        }
+        cursor_bid(seen, &ui)
+    }
+
+    #[test]
+    fn the_bidding_cursor_starts_on_the_lowest_legal_bid_and_keeps_to_legal_bids() {
+        use Command::{Down, Left, Right, Up};
+        let seen = bidding(Options::default(), &[Call::Bid(bid(1, Strain::Hearts))]);
+        assert_eq!(cursor_after(&seen, &[]), Some(bid(1, Strain::Spades)));
+        assert_eq!(cursor_after(&seen, &[Left]), Some(bid(1, Strain::Spades)));
+        assert_eq!(cursor_after(&seen, &[Up]), Some(bid(1, Strain::Spades)));
+        assert_eq!(cursor_after(&seen, &[Right]), Some(bid(1, Strain::NoTrump)));
+        assert_eq!(
+            cursor_after(&seen, &[Right, Right]),
+            Some(bid(2, Strain::Clubs))
+        );
+        // Up from 2♣ would be 1♣, below the auction: the cursor stays legal.
+        assert_eq!(
+            cursor_after(&seen, &[Right, Right, Up]),
+            Some(bid(1, Strain::Spades))
+        );
+        assert_eq!(cursor_after(&seen, &[Down]), Some(bid(2, Strain::Spades)));
+        let top = [Down; 9];
+        assert_eq!(cursor_after(&seen, &top), Some(bid(7, Strain::Spades)));
+        // Without no trump, the ladder skips NT.
+        let options = Options {
+            no_trump: false,
+            ..Options::default()
+        };
+        let seen = bidding(options, &[Call::Bid(bid(1, Strain::Spades))]);
+        assert_eq!(cursor_after(&seen, &[]), Some(bid(2, Strain::Clubs)));
+        assert_eq!(cursor_after(&seen, &[Left]), Some(bid(2, Strain::Clubs)));
+        let seen = bidding(options, &[Call::Bid(bid(1, Strain::Hearts))]);
+        assert_eq!(cursor_after(&seen, &[Right]), Some(bid(2, Strain::Clubs)));
+        // A click on a bid below the auction does nothing.
+        let mut ui = Ui::default();
+        let _ = Honeymoon::command(&seen, &mut ui, Command::BidAt(bid(1, Strain::Clubs)));
+        assert_eq!(cursor_bid(&seen, &ui), Some(bid(1, Strain::Spades)));
+    }
+
+    #[test]
+    fn ascii_mode_draws_suits_in_one_case_and_an_ascii_spinner() {
+        let mut seen = bidding(Options::default(), &[]);
+        seen.stage = Stage::Turn(NORTH);
+        seen.thinking = Some(std::time::Duration::from_millis(100));
+        let shown = text(&seen, &Ui::default());
+        assert!(shown.contains("North is thinking /"), "{shown}");
+        assert!(shown.contains(" s ") && !shown.contains(" S "), "{shown}");
+        let theme = Theme::new(false, true);
+        let card = Card::new(crate::cards::Rank::Ace, Suit::Spades);
+        assert!(
+            theme
+                .card_text(card)
+                .ends_with(&theme.suit_text(Suit::Spades))
+        );
     }
 
     #[test]

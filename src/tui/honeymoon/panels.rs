@@ -3,13 +3,14 @@
 //! worth, each card of the play with North's tricks before and after it,
 //! mistakes marked `!` and highlighted, the best cards instead) and the
 //! match (every deal's result; with duplicate, each deal and its swapped
-//! replay side by side; deals with undos marked `*`).
+//! replay side by side, each deal's score part by part; deals with undos
+//! marked `*`), and a deal's score part by part at its end.
 
 use ratatui::text::{Line, Span};
 
 use crate::game::Seat;
 use crate::honeymoon::NORTH;
-use crate::honeymoon::game::{DealLine, Honeymoon};
+use crate::honeymoon::game::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::honeymoon::review::Review;
 use crate::tui::table::Seen;
 use crate::tui::theme::Theme;
@@ -148,6 +149,60 @@ pub fn review_lines(seen: &Seen<Honeymoon>, r: &Review, theme: Theme) -> Panel {
     Panel { head, body }
 }
 
+/// A deal's score part by part, a line each, then who scores the total.
+pub fn score_lines(
+    seen: &Seen<Honeymoon>,
+    result: &DealResult,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let c = result.contract;
+    let parts = score_parts(c, result.declarer_tricks, seen.view.options.scoring);
+    let mut lines = vec![Line::styled(
+        format!(
+            "Score · {} took {} tricks",
+            seen.name(c.declarer),
+            result.declarer_tricks
+        ),
+        theme.title(),
+    )];
+    for (points, name) in parts.named() {
+        lines.push(Line::raw(format!(" {points:>5} {name}")));
+    }
+    let total = parts.total();
+    let to = if total >= 0 {
+        c.declarer
+    } else {
+        1 - c.declarer
+    };
+    lines.push(Line::styled(
+        format!(" {:>5} to {}", total.abs(), seen.name(to)),
+        theme.player(to),
+    ));
+    lines
+}
+
+/// A deal's score parts, `40 trick points + 20 overtricks`, on lines of
+/// at most `PARTS_WIDTH` characters.
+fn parts_lines(seen: &Seen<Honeymoon>, line: &DealLine) -> Vec<String> {
+    let r = &line.result;
+    let mut lines: Vec<String> = Vec::new();
+    let parts = score_parts(r.contract, r.declarer_tricks, seen.view.options.scoring);
+    for (points, name) in parts.named() {
+        let part = format!("{points} {name}");
+        match lines.last_mut() {
+            Some(last) if last.chars().count() + part.chars().count() + 3 <= PARTS_WIDTH => {
+                last.push_str(" + ");
+                last.push_str(&part);
+            }
+            _ => lines.push(part),
+        }
+    }
+    lines
+}
+
+/// Width of the score parts in the match panel (it is 49 wide at 80×24).
+const PARTS_WIDTH: usize = 42;
+
 /// Your points less the computer's in a deal.
 fn net(line: &DealLine, mine: Seat) -> i64 {
     line.result.score[mine] - line.result.score[1 - mine]
@@ -211,6 +266,11 @@ pub fn match_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Panel {
             _ => format!("{number:>4}  {}", result_text(seen, first, theme)),
         };
         body.push(Line::raw(text));
+        for deal in std::iter::once(first).chain(pair) {
+            for text in parts_lines(seen, deal) {
+                body.push(Line::styled(format!("      {text}"), theme.dim()));
+            }
+        }
         i += if pair.is_some() { 2 } else { 1 };
         number += 1;
     }
