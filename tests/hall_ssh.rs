@@ -205,6 +205,9 @@ fn two_keys_play_a_hand_and_a_dropped_player_comes_back_to_the_seat() {
 
     // Quitting closes the session cleanly.
     ben.keys(&["Escape"]);
+    // Hands were played: leaving sums the session up first.
+    ben.wait_for("Session summary");
+    ben.keys(&["Enter"]);
     ben.wait_for("Tables");
     ben.keys(&["Escape"]);
     ben.wait_for("Main menu");
