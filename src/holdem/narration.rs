@@ -178,21 +178,18 @@ mod tests {
     use crate::cards::parse_cards;
     use crate::game::Game;
     use crate::holdem::session::{Mode, Rebuy, Setup};
-    use crate::holdem::table::{Action, Blinds, stacked_deck};
+    use crate::holdem::table::{Action, stacked_deck};
 
     /// A heads-up session whose second hand deals `cards` (the seat left
     /// of the button first, then the button, then the board).
     fn heads_up(cards: &str) -> Session {
         let setup = Setup {
             seats: 2,
-            blinds: Blinds { small: 5, big: 10 },
             stack: 100,
             mode: Mode::Cash {
                 rebuy: Rebuy::Never,
             },
-            ante: 0,
-            bb_ante: 0,
-            straddle: false,
+            ..Setup::default()
         };
         let mut s = Session::new(&setup, 1).expect("valid");
         while let Some(seat) = s.to_act() {
