@@ -219,6 +219,18 @@ pub trait Playable:
         false
     }
 
+    /// Whether `seat` may show its hidden cards now that the deal is over
+    /// (a Hold'em hand won without a showdown). By default no one may.
+    fn may_show(&self, _seat: Seat) -> bool {
+        false
+    }
+
+    /// `seat` shows its hidden cards, as [`Playable::may_show`] allowed:
+    /// what the others now see. Nothing else changes.
+    fn show(&mut self, _seat: Seat) -> Vec<Self::Event> {
+        Vec::new()
+    }
+
     /// The session was just taken back to this state (an undo): a game
     /// that marks deals with undos counts it here. Replaying the log
     /// calls it at the same step.

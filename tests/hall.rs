@@ -384,3 +384,91 @@ async fn time_runs_out_into_the_default_action_and_sitting_out_plays_it_at_once(
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_winner_of_an_uncontested_pot_may_show_and_everyone_sees_it() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = start_hall(dir.path(), 5).await;
+    let mut ann = Player::join(addr, "ann").await;
+    let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+    let table = ann.create("holdem", setup, 30).await;
+    let mut ben = Player::join(addr, "ben").await;
+    for (p, seat) in [(&mut ann, 0), (&mut ben, 1)] {
+        p.send(ClientMsg::Sit {
+            table,
+            seat,
+            invite: None,
+        })
+        .await;
+    }
+    // Whoever acts first folds: the other wins without a showdown.
+    let turn = |m: &ServerMsg| match m {
+        ServerMsg::Table(t) if t.table == table => match t.stage {
+            Some(cardgames::game::Stage::Turn(s)) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    };
+    let first = ann.until(turn).await;
+    let (folder, winner) = if first == 0 {
+        (&mut ann, &mut ben)
+    } else {
+        (&mut ben, &mut ann)
+    };
+    folder
+        .send(ClientMsg::Act {
+            table,
+            action: json!("Fold"),
+        })
+        .await;
+    let over = |m: &ServerMsg| match m {
+        ServerMsg::Notes {
+            table: t,
+            scores: Some(_),
+            ..
+        } if *t == table => Some(()),
+        _ => None,
+    };
+    folder.until(over).await;
+    winner.until(over).await;
+    let win_seat = 1 - first;
+    folder.send(ClientMsg::Show { table }).await;
+    let refused = folder
+        .until(|m| match m {
+            ServerMsg::Error { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(refused, "illegal", "the loser has nothing to show");
+    winner.send(ClientMsg::Show { table }).await;
+    let holes = |m: &ServerMsg| match m {
+        ServerMsg::Table(t) if t.table == table => {
+            let h = &t.view["state"]["holes"][win_seat];
+            (!h.is_null()).then(|| h.clone())
+        }
+        _ => None,
+    };
+    let seen = folder.until(holes).await;
+    let own = winner
+        .tables
+        .get(&table)
+        .map(|t| t.view["state"]["holes"][win_seat].clone())
+        .unwrap_or_default();
+    assert_eq!(seen, own, "the folder sees the winner's own cards");
+    let line = folder
+        .received
+        .iter()
+        .rev()
+        .find(|m| m.contains("\"notes\"") && m.contains("show"))
+        .cloned()
+        .unwrap_or_default();
+    assert!(!line.is_empty(), "the show is narrated");
+    winner.send(ClientMsg::Show { table }).await;
+    let again = winner
+        .until(|m| match m {
+            ServerMsg::Error { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(again, "illegal", "only once");
+}

@@ -382,3 +382,39 @@ fn a_free_fold_that_would_leave_chips_nobody_can_win_is_refused() {
     assert_eq!(stacks.iter().sum::<Chips>(), 3100);
     assert_eq!(stacks[1], 700, "seat 1 lost what it put in");
 }
+
+#[test]
+fn the_winner_of_a_pot_nobody_contested_may_show_and_no_one_else() {
+    use cardgames::game::Game;
+    // Three seats, button 0 (first to act): seat 1 small blind, seat 2 big.
+    let mut t = hand(&[1000, 1000, 1000], 0, "2c7d 3h8s AhKd QsJs4c 9d Ts");
+    play(&mut t, &[(0, RaiseTo(30)), (1, Fold), (2, Fold)]);
+    let stacks = final_stacks(&t);
+    assert_eq!(stacks, vec![1015, 995, 990]);
+    assert!(t.state().won_unseen(0));
+    assert!(!t.state().won_unseen(1) && !t.state().won_unseen(2));
+    assert_eq!(t.show(1, None), Err(ActionError::NotAtShowdown(1)));
+    assert_eq!(t.view(1).state.hole(0), None, "hidden until shown");
+    let ace_king: [cardgames::cards::Card; 2] = parse_cards("AhKd").unwrap().try_into().unwrap();
+    let ev = t.show(0, None).expect("the winner shows");
+    assert!(
+        matches!(ev[..], [Event::Showed { seat: 0, cards, .. }] if cards == ace_king),
+        "{ev:?}"
+    );
+    assert_eq!(final_stacks(&t), stacks, "showing moves no chip");
+    assert_eq!(t.view(1).state.hole(0), Some(ace_king));
+    assert_eq!(t.view(2).state.hole(1), None, "a folded hand stays hidden");
+    assert!(!t.state().won_unseen(0));
+    assert_eq!(t.show(0, None), Err(ActionError::NotAtShowdown(0)), "once");
+}
+
+#[test]
+fn after_a_showdown_nobody_shows_again() {
+    let mut t = hand(&[1000, 300], 0, "AhAd 7c2d Ks8c3d 5s Jc");
+    play(&mut t, &[(0, RaiseTo(1000)), (1, Call)]);
+    final_stacks(&t);
+    for seat in 0..2 {
+        assert!(!t.state().won_unseen(seat));
+        assert!(t.show(seat, None).is_err());
+    }
+}

@@ -1446,3 +1446,63 @@ fn the_replayer_opens_a_file_and_says_what_it_cannot_read() {
         "the list is kept:\n{refused}"
     );
 }
+
+#[test]
+fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = seated_at_holdem(dir.path(), 8);
+    let mine = |app: &App| {
+        let Some(t) = app.table::<Session>() else {
+            panic!("left the table")
+        };
+        t.seen()
+    };
+    for _ in 0..100_000 {
+        let seen = mine(&app);
+        match seen.stage {
+            Stage::DealOver if seen.view.state.won_unseen(0) => break,
+            Stage::DealOver => {
+                let text = screen(&mut app, 80, 24);
+                assert!(!text.contains("s: show"), "{text}");
+                press(&mut app, KeyCode::Char('n'));
+            }
+            // Raise the minimum whenever it is our turn: sooner or later
+            // everyone folds to it.
+            Stage::Turn(0) => {
+                press(&mut app, KeyCode::Char('r'));
+                press(&mut app, KeyCode::Enter);
+                if mine(&app).stage == Stage::Turn(0) {
+                    press(&mut app, KeyCode::Char('c'));
+                }
+            }
+            Stage::Turn(_) => wait(&mut app),
+            Stage::Over => panic!("the table ended"),
+        }
+    }
+    let won = screen(&mut app, 80, 24);
+    assert!(
+        won.contains("You win without a showdown. s: show your cards · n: next hand"),
+        "{won}"
+    );
+    let hole = mine(&app).view.state.hole(0).expect("my cards");
+    let shows = |app: &App| {
+        app.table::<Session>().map_or(0, |t| {
+            t.log()
+                .iter()
+                .filter(|n| n.ascii(Some(0), &t.seen().names).starts_with("You show"))
+                .count()
+        })
+    };
+    let before = shows(&app);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(shows(&app), before + 1, "s showed the cards");
+    let seen = mine(&app);
+    assert!(seen.view.state.shown(0));
+    assert_eq!(seen.view.state.hole(0), Some(hole));
+    let after = screen(&mut app, 80, 24);
+    assert!(after.contains("Hand over: n: next hand"), "{after}");
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(shows(&app), before + 1, "a second s does nothing");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(matches!(mine(&app).stage, Stage::Turn(_)), "the next hand");
+}

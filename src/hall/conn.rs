@@ -344,6 +344,16 @@ impl Session {
                 )
                 .await
             }
+            ClientMsg::Show { table } => {
+                self.to_table(
+                    table,
+                    TableCmd::Show {
+                        player: self.player,
+                        out,
+                    },
+                )
+                .await
+            }
             ClientMsg::AddBot { table, seat, bot } => {
                 self.to_table(
                     table,

@@ -113,6 +113,12 @@ pub enum ClientMsg {
         /// The table.
         table: u64,
     },
+    /// Show your hidden cards now that the deal is over, where the game
+    /// lets you (Hold'em: a hand you won without a showdown).
+    Show {
+        /// The table.
+        table: u64,
+    },
     /// The table's creator puts a bot in an empty seat.
     AddBot {
         /// The table.

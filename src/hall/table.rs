@@ -201,6 +201,13 @@ pub enum TableCmd {
         /// Their connection.
         out: Outbox,
     },
+    /// A player shows their hidden cards between deals.
+    Show {
+        /// Who.
+        player: i64,
+        /// Their connection.
+        out: Outbox,
+    },
     /// The creator adds a bot.
     AddBot {
         /// Who asks.
@@ -851,6 +858,11 @@ impl Table {
                     out.send(e);
                 }
             }
+            TableCmd::Show { player, out } => {
+                if let Err(e) = self.show(player).await {
+                    out.send(e);
+                }
+            }
             TableCmd::Chat { name, text } => {
                 let text = clean(&text, MAX_CHAT);
                 if !text.is_empty() {
@@ -1067,6 +1079,19 @@ impl Table {
         let slot = &mut self.slots[seat];
         slot.timeouts = 0;
         slot.bank = None;
+        self.stepped(result).await;
+        Ok(())
+    }
+
+    /// The player shows their hidden cards, where the game lets them.
+    async fn show(&mut self, player: i64) -> Result<(), ServerMsg> {
+        let seat = self
+            .seat_of(player)
+            .ok_or_else(|| err("not_seated", "you do not sit at this table"))?;
+        let result = self.runner.as_mut().map(|r| r.show(seat));
+        if let Some(Err(e)) = &result {
+            return Err(err("illegal", e.to_string()));
+        }
         self.stepped(result).await;
         Ok(())
     }

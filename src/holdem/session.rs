@@ -654,6 +654,15 @@ impl Playable for Session {
         self.stacks.len()
     }
 
+    /// The winner of a hand nobody contested may show.
+    fn may_show(&self, seat: Seat) -> bool {
+        self.table.state().won_unseen(seat)
+    }
+
+    fn show(&mut self, seat: Seat) -> Vec<Event> {
+        self.table.show(seat, None).unwrap_or_default()
+    }
+
     /// Seen from no seat: hole cards only once shown.
     fn spectator_view(&self) -> View {
         self.view(MAX_SEATS)
@@ -962,5 +971,43 @@ mod tests {
         assert!(setup.step("nonsense", true).is_err());
         assert_eq!(Setup::parse_blinds("25/50").expect("ok").big, 50);
         assert!(Setup::parse_blinds("25-50").is_err());
+    }
+
+    #[test]
+    fn the_winner_of_an_uncontested_pot_shows_through_the_runner_and_it_replays() {
+        use crate::runner::{Runner, SeatInfo};
+        let seats = (0..3).map(|i| SeatInfo::person(format!("p{i}"))).collect();
+        let mut r = Runner::<Session>::new(CASH, 7, seats).expect("valid");
+        let Some(first) = r.game().to_act() else {
+            panic!("a hand is under way")
+        };
+        assert!(r.show(first).is_err(), "nothing to show during a hand");
+        r.act(first, Action::Fold).expect("fold");
+        let second = r.game().to_act().expect("a player is to act");
+        r.act(second, Action::Fold).expect("fold");
+        let winner = (0..3).find(|&s| r.game().may_show(s)).expect("a winner");
+        assert!(![first, second].contains(&winner));
+        assert!(
+            r.show(first).is_err(),
+            "a folded player has nothing to show"
+        );
+        let watcher_before = r.view(None);
+        assert_eq!(watcher_before.state.hole(winner), None);
+        let shown = r.show(winner).expect("the winner shows");
+        assert!(matches!(
+            shown.events[..],
+            [Event::Showed { seat, .. }] if seat == winner
+        ));
+        let dealt = r.game().table().state().hole(winner);
+        assert!(dealt.is_some());
+        assert_eq!(
+            r.view(None).state.hole(winner),
+            dealt,
+            "a watcher sees them"
+        );
+        assert!(r.show(winner).is_err(), "only once");
+        let back = Runner::<Session>::restore(r.save(), |_, _| {}).expect("replays");
+        assert_eq!(back.view(Some(first)).state.hole(winner), dealt);
+        assert_eq!(back.game().chips(), r.game().chips());
     }
 }

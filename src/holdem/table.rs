@@ -801,18 +801,16 @@ impl Table {
 
     /// Shows `seat`'s hand at a replayed showdown: the cards dealt, or
     /// the cards now shown when they were never known. After a hand won
-    /// without a showdown the winner may show too (nothing changes).
+    /// without a showdown the winner may show too, in play as in a
+    /// replay (nothing changes but what the others see).
     pub fn show(
         &mut self,
         seat: Seat,
         cards: Option<[Card; 2]>,
     ) -> Result<Vec<Event>, ActionError> {
-        let over_show = self.state.phase == Phase::Over
-            && self.state.status.get(seat).is_some_and(|s| s.is_in())
-            && !self.state.shown[seat]
-            && self.state.in_hand_count() == 1;
+        let over_show = self.state.won_unseen(seat);
         let at_showdown = self.state.phase == Phase::Showdown && self.state.pending_show(seat);
-        if !self.replay || !(at_showdown || over_show) {
+        if !(over_show || self.replay && at_showdown) {
             return Err(ActionError::NotAtShowdown(seat));
         }
         let cards = match (self.state.holes[seat], cards) {
@@ -1327,6 +1325,15 @@ impl HandState {
     /// Whether `seat` has shown its hole cards.
     pub fn shown(&self, seat: Seat) -> bool {
         self.shown.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Whether `seat` won the hand without a showdown (everyone else
+    /// folded) and has not shown its cards: it may show them now.
+    pub fn won_unseen(&self, seat: Seat) -> bool {
+        self.phase == Phase::Over
+            && self.status.get(seat).is_some_and(|s| s.is_in())
+            && !self.shown[seat]
+            && self.in_hand_count() == 1
     }
 
     /// Whether a seat mucked at the showdown.

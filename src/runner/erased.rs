@@ -83,6 +83,8 @@ pub trait AnyRunner: Send {
     fn time_out(&mut self, seat: Seat) -> Result<Step, RunError>;
     /// The next deal, once one is over.
     fn next_deal(&mut self) -> Result<Step, RunError>;
+    /// `seat` shows its hidden cards between deals ([`Runner::show`]).
+    fn show(&mut self, seat: Seat) -> Result<Step, RunError>;
     /// The turn of the bot to act, lent out.
     fn lend(&mut self) -> Option<Box<dyn AnyTurn>>;
     /// A lent turn, decided, back.
@@ -175,6 +177,11 @@ impl<G: Playable> AnyRunner for Runner<G> {
 
     fn next_deal(&mut self) -> Result<Step, RunError> {
         let applied = Runner::next_deal(self)?;
+        Ok(self.step(&applied))
+    }
+
+    fn show(&mut self, seat: Seat) -> Result<Step, RunError> {
+        let applied = Runner::show(self, seat)?;
         Ok(self.step(&applied))
     }
 

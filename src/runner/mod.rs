@@ -80,6 +80,12 @@ pub enum Logged<A> {
     /// the state it went back to were dropped, and this marks the place
     /// (the game counts it: [`Playable::rewound`]).
     Undo,
+    /// Between deals a seat showed its hidden cards
+    /// ([`Playable::may_show`]).
+    Show {
+        /// Who.
+        seat: Seat,
+    },
     /// Between deals a seat's chips were set: a buy-in, or 0 when its
     /// player left with them.
     Chips {
@@ -623,6 +629,18 @@ impl<G: Playable> Runner<G> {
         Ok(runner)
     }
 
+    /// `seat` shows its hidden cards between deals, where the game lets
+    /// it ([`Playable::may_show`]: a Hold'em hand won without a showdown).
+    pub fn show(&mut self, seat: Seat) -> Result<Applied<G>, RunError> {
+        if !self.game.may_show(seat) {
+            return Err(RunError::Rule("there is nothing to show now".into()));
+        }
+        let events = self.game.show(seat);
+        let entry = Logged::Show { seat };
+        self.log.push(entry.clone());
+        Ok(Applied { entry, events })
+    }
+
     /// Takes the session back to where it stood after the first `to`
     /// entries of the log (an undo): only within the current deal, only
     /// to a state the game allows ([`Playable::may_rewind`]), never while
@@ -708,6 +726,12 @@ fn replay<G: Playable>(
             Logged::Undo => {
                 game.rewound();
                 Vec::new()
+            }
+            Logged::Show { seat } => {
+                if !game.may_show(*seat) {
+                    return Err(replay(format!("seat {seat} has nothing to show")));
+                }
+                game.show(*seat)
             }
             Logged::Chips { seat, chips } => {
                 if game.to_act().is_some() {

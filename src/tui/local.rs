@@ -108,6 +108,11 @@ impl<G: Playable> Link<G> for LocalTable<G> {
         self.update(applied)
     }
 
+    fn show(&mut self) -> Result<Update, String> {
+        let applied = self.runner.show(self.me);
+        self.update(applied)
+    }
+
     fn tick(&mut self) -> Tick {
         match self.turn.take() {
             None => match self.runner.lend() {

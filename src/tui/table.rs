@@ -150,6 +150,9 @@ pub trait Link<G: Playable> {
     fn undo(&mut self) -> Result<Update, String> {
         Err("moves are not taken back at this table".into())
     }
+    /// Shows the person's hidden cards between deals, where the game lets
+    /// them ([`Playable::may_show`]).
+    fn show(&mut self) -> Result<Update, String>;
     /// The record of the deal just finished, in the game's own format.
     fn deal_record(&self) -> Option<String> {
         None
@@ -165,6 +168,8 @@ pub enum Reply<A> {
     Done,
     /// Take back the person's last move (undo).
     Undo,
+    /// Show the person's hidden cards (between deals).
+    Show,
     /// Tell the person why not.
     Error(String),
 }
@@ -515,6 +520,10 @@ impl<G: Board> Screen for TableScreen<G> {
                     }
                     Reply::Undo => {
                         let update = self.link.undo();
+                        self.took(update);
+                    }
+                    Reply::Show => {
+                        let update = self.link.show();
                         self.took(update);
                     }
                     Reply::Done => self.error = None,

@@ -69,6 +69,8 @@ pub enum Command {
     Entry(entry::Key),
     /// Show or hide the HUD.
     Hud,
+    /// Show your cards after winning without a showdown.
+    Show,
 }
 
 /// A moment of a hand drawn as at the table, seen from `me` (or by a
@@ -97,6 +99,12 @@ pub(crate) fn draw_hand(
         online: false,
     };
     seats::render(&seen, area, buf, theme);
+}
+
+/// Whether the person won the hand just over without a showdown and may
+/// show their cards.
+fn may_show(seen: &Seen<Session>) -> bool {
+    seen.me.is_some_and(|me| seen.view.state.won_unseen(me))
 }
 
 fn my_legal(seen: &Seen<Session>) -> Option<Legal> {
@@ -198,7 +206,15 @@ impl Board for Session {
         }
         let owe = legal.is_some_and(|l| l.to_call > 0);
         let raise = legal.is_some_and(|l| l.raise.is_some());
-        vec![
+        let show = may_show(seen).then(|| {
+            Binding::new(
+                &[Key::Char('s')],
+                "show",
+                "Show your cards to the table (you won without a showdown)",
+                Command::Show,
+            )
+        });
+        let mut bar = vec![
             Binding::new(&[Key::Char('f')], "fold", "Fold", Command::Fold).enabled(legal.is_some()),
             Binding::new(
                 &[Key::Char('c'), Key::Char('k')],
@@ -231,13 +247,19 @@ impl Board for Session {
                 "Show or hide each opponent's statistics",
                 Command::Hud,
             ),
-        ]
+        ];
+        bar.extend(show);
+        bar
     }
 
     fn command(seen: &Seen<Session>, ui: &mut Ui, command: Command) -> Reply<Action> {
-        if command == Command::Hud {
-            ui.hud.shown = !ui.hud.shown;
-            return Reply::Done;
+        match command {
+            Command::Hud => {
+                ui.hud.shown = !ui.hud.shown;
+                return Reply::Done;
+            }
+            Command::Show if may_show(seen) => return Reply::Show,
+            _ => {}
         }
         let Some(legal) = my_legal(seen) else {
             return Reply::Done;
@@ -275,7 +297,7 @@ impl Board for Session {
                 }
                 None => Reply::Done,
             },
-            Command::Hud => Reply::Done,
+            Command::Hud | Command::Show => Reply::Done,
             Command::Entry(key) => match &mut ui.entry {
                 Some(e) => {
                     let reply = e.key(key, &seen.view.state, &legal);
@@ -400,6 +422,13 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
                 0 => "You are out of chips. n: watch the next hand · esc: leave".to_string(),
                 n => format!("You rebuy for {n} next hand. n: deal it · esc: leave"),
             };
+            return Line::styled(text, theme.title());
+        }
+        Stage::DealOver if may_show(seen) => {
+            let text = format!(
+                "You win without a showdown. s: show your cards · {}",
+                seen.next("hand")
+            );
             return Line::styled(text, theme.title());
         }
         Stage::DealOver => {

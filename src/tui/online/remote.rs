@@ -100,6 +100,11 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
         Ok(Update::default())
     }
 
+    fn show(&mut self) -> Result<Update, String> {
+        self.net.send(ClientMsg::Show { table: self.table });
+        Ok(Update::default())
+    }
+
     fn tick(&mut self) -> Tick {
         self.refresh();
         let (pending, error) = {
