@@ -280,13 +280,6 @@ fn draw(a: SvgArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `doom sim`'s default budget per move under classic rules: positions
-/// searched.
-const SIM_POSITIONS: u64 = 200_000;
-
-/// `doom sim`'s default budget per move under chance rules: playouts.
-const SIM_PLAYOUTS: u64 = 5_000;
-
 /// One finished (or cut) game: each AI's share of the win, and which AI
 /// moved first.
 /// What `doom sim` counts beside the wins: per AI, the games it moved
@@ -313,11 +306,10 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let seed = seed_or_announce(a.seed);
-    let limits = match (a.depth, a.nodes, cfg.rules) {
-        (Some(d), ..) => Limits::depth(d),
-        (None, Some(n), _) => Limits::nodes(n),
-        (None, None, RuleSet::Classic) => Limits::nodes(SIM_POSITIONS),
-        (None, None, RuleSet::Chance) => Limits::nodes(SIM_PLAYOUTS),
+    let limits = match (a.depth, a.nodes) {
+        (Some(d), _) => Some(Limits::depth(d)),
+        (None, Some(n)) => Some(Limits::nodes(n)),
+        (None, None) => None,
     };
     let count = kinds.len();
     let spec = Spec::<DoomGame> {

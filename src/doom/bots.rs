@@ -6,7 +6,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use rand::Rng;
 use serde::Deserialize;
@@ -78,11 +77,16 @@ impl FromStr for AiKind {
     }
 }
 
-/// A bot of the given kind; `limits` sets the strong AI's search.
-pub fn make_bot(kind: AiKind, limits: Limits) -> Box<dyn Bot<DoomGame>> {
+/// A bot of the given kind; `limits` sets the strong and oracle AIs'
+/// search (`None`: [`Limits::standard`] for the game's rules).
+pub fn make_bot(kind: AiKind, limits: Option<Limits>) -> Box<dyn Bot<DoomGame>> {
     match kind {
         AiKind::Book => Box::new(BookBot),
-        AiKind::Strong => Box::new(StrongBot::new(limits)),
+        AiKind::Strong => Box::new(StrongBot {
+            limits,
+            search: None,
+            reads: Reads::default(),
+        }),
         AiKind::Greedy => Box::new(GreedyBot),
         AiKind::Random => Box::new(RandomBot),
         AiKind::Oracle => Box::new(OracleBot::new(limits)),
@@ -108,10 +112,11 @@ impl Bot<DoomGame> for BookBot {
 /// iterative deepening within its limits; under chance rules Monte Carlo
 /// playouts (`limits.depth` rounds of them, or as many as the budget
 /// allows), seeded from the rng it is given, with the opponents played as
-/// its reads of their moves say ([`Reads::model`]).
+/// its reads of their moves say ([`Reads::model`]). Without limits of its
+/// own, [`Limits::standard`] for the rules of the game at hand.
 #[derive(Debug)]
 pub struct StrongBot {
-    limits: Limits,
+    limits: Option<Limits>,
     search: Option<StrongSearch>,
     reads: Reads,
 }
@@ -120,7 +125,7 @@ impl StrongBot {
     /// A strong bot searching within `limits`.
     pub fn new(limits: Limits) -> StrongBot {
         StrongBot {
-            limits,
+            limits: Some(limits),
             search: None,
             reads: Reads::default(),
         }
@@ -129,11 +134,6 @@ impl StrongBot {
     /// What it has read of its opponents.
     pub fn reads(&self) -> &Reads {
         &self.reads
-    }
-
-    /// The default: one second a move.
-    pub fn with_budget(budget: Duration) -> StrongBot {
-        StrongBot::new(Limits::time(budget))
     }
 }
 
@@ -144,8 +144,9 @@ impl Bot<DoomGame> for StrongBot {
 
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
+        let limits = self.limits.unwrap_or(Limits::standard(cfg.rules));
         if cfg.rules == RuleSet::Chance {
-            return playout::decide(cfg, pos, self.limits, self.reads.model(), rng.random())
+            return playout::decide(cfg, pos, limits, self.reads.model(), rng.random())
                 .map_or(Move::Pass, |d| d.best);
         }
         if cfg.rules == RuleSet::Classic && pos.board.len() <= 9 {
@@ -160,9 +161,7 @@ impl Bot<DoomGame> for StrongBot {
             Some(s) if s.config() == cfg => s,
             slot => slot.insert(StrongSearch::new(*cfg)),
         };
-        search
-            .decide(pos, self.limits)
-            .map_or(Move::Pass, |d| d.best)
+        search.decide(pos, limits).map_or(Move::Pass, |d| d.best)
     }
 
     fn observe(&mut self, view: &View, action: &Move) {
@@ -212,15 +211,15 @@ impl Bot<DoomGame> for RandomBot {
 
 /// The playouts against opponents told to be uniformly random
 /// ([`OpponentModel::RANDOM`]), under either rule set: `limits.depth`
-/// rounds, or as many as the budget allows.
+/// rounds, or as many as the budget allows (`None`: [`Limits::standard`]).
 #[derive(Debug, Clone, Copy)]
 pub struct OracleBot {
-    limits: Limits,
+    limits: Option<Limits>,
 }
 
 impl OracleBot {
     /// An oracle playing out as `limits` say.
-    pub fn new(limits: Limits) -> OracleBot {
+    pub fn new(limits: Option<Limits>) -> OracleBot {
         OracleBot { limits }
     }
 }
@@ -232,7 +231,8 @@ impl Bot<DoomGame> for OracleBot {
 
     fn choose(&mut self, view: &View, rng: &mut GameRng) -> Move {
         let (cfg, pos) = (&view.config, &view.position);
-        playout::decide(cfg, pos, self.limits, OpponentModel::RANDOM, rng.random())
+        let limits = self.limits.unwrap_or(Limits::standard(cfg.rules));
+        playout::decide(cfg, pos, limits, OpponentModel::RANDOM, rng.random())
             .map_or(Move::Pass, |d| d.best)
     }
 }
@@ -262,7 +262,7 @@ mod tests {
             AiKind::Random,
             AiKind::Oracle,
         ] {
-            let mut bot = make_bot(kind, Limits::depth(3));
+            let mut bot = make_bot(kind, Some(Limits::depth(3)));
             is_send(&bot);
             let mut game = DoomGame::new(Config::classic(), board, 0, 7);
             let mut rng = rng_from_seed(1);
@@ -280,7 +280,7 @@ mod tests {
         let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
         let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1").unwrap();
         let play = || {
-            let mut bot = make_bot(AiKind::Strong, Limits::depth(1));
+            let mut bot = make_bot(AiKind::Strong, Some(Limits::depth(1)));
             let mut game = DoomGame::new(cfg, board, 0, 5);
             let mut rng = rng_from_seed(2);
             let mut moves = Vec::new();
@@ -297,6 +297,34 @@ mod tests {
         let first = play();
         assert!(first.len() > 10);
         assert_eq!(first, play());
+    }
+
+    #[test]
+    fn the_games_own_strong_bot_counts_its_work_so_a_seed_replays() {
+        use crate::game::Playable;
+        for rules in [RuleSet::Classic, RuleSet::Chance] {
+            let cfg = Config::new(2, 3, rules).unwrap();
+            let board = crate::doom::state::random_board(5, &cfg, &mut rng_from_seed(9)).unwrap();
+            let play = || {
+                let mut bot = DoomGame::bot("strong").expect("the strong bot");
+                let mut game = DoomGame::new(cfg, board.clone(), 0, 3);
+                let mut rng = rng_from_seed(4);
+                let mut moves = Vec::new();
+                while let Some(seat) = game.to_act()
+                    && moves.len() < 12
+                {
+                    let m = bot.choose(&game.view(seat), &mut rng);
+                    game.apply(m).unwrap();
+                    moves.push(m);
+                }
+                moves
+            };
+            let first = play();
+            assert!(first.len() > 4, "{rules:?}: {first:?}");
+            assert_eq!(first, play(), "{rules:?}");
+        }
+        assert_eq!(Limits::standard(RuleSet::Chance).budget, None);
+        assert_eq!(Limits::standard(RuleSet::Classic).budget, None);
     }
 
     /// Strong (seat 0) against random on a seeded 5×5 chance board, strong

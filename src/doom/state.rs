@@ -7,15 +7,12 @@ use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 
-use std::time::Duration;
-
 use super::board::{Board, Hex, MAX_SIZE};
 use super::bots::{AI_NAMES, AiKind, make_bot};
 use super::narration;
 use super::policy::greedy_move;
 use super::rules::{Config, ConfigError, Move, Outcome, Position, add_new_dice};
 use super::setup::Setup;
-use super::strong::Limits;
 use crate::game::{BoxBot, Game, GameRng, Level, Playable, Seat, SetupError, rng_from_seed};
 use crate::narrate::Note;
 
@@ -478,7 +475,7 @@ impl Playable for DoomGame {
 
     fn bot(name: &str) -> Option<BoxBot<DoomGame>> {
         let kind: AiKind = name.parse().ok()?;
-        Some(make_bot(kind, Limits::time(Duration::from_secs(1))))
+        Some(make_bot(kind, None))
     }
 
     fn level_bot(level: Level) -> &'static str {

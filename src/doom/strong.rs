@@ -12,6 +12,14 @@ use super::eval::{self, WIN};
 use super::rules::{Config, Move, Outcome, Position, RuleSet};
 use super::tt::{self, Node, Table};
 
+/// Positions the strong AI searches for a move under the classic rules,
+/// unless told otherwise.
+pub const STANDARD_POSITIONS: u64 = 200_000;
+
+/// Playouts the strong AI plays for a move under the chance rules, unless
+/// told otherwise.
+pub const STANDARD_PLAYOUTS: u64 = 5_000;
+
 /// How far or how long to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -54,6 +62,17 @@ impl Limits {
             budget: None,
             nodes: Some(nodes),
         }
+    }
+
+    /// A move's standard work, counted so that it is the same on every
+    /// machine (a seeded game replays exactly anywhere):
+    /// [`STANDARD_POSITIONS`] positions under the classic rules,
+    /// [`STANDARD_PLAYOUTS`] playouts under the chance rules.
+    pub fn standard(rules: RuleSet) -> Limits {
+        Limits::nodes(match rules {
+            RuleSet::Classic => STANDARD_POSITIONS,
+            RuleSet::Chance => STANDARD_PLAYOUTS,
+        })
     }
 }
 
