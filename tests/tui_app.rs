@@ -638,6 +638,9 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
             (Phase::Play, Stage::Turn(1)) => {
                 let text = screen(&mut app, 80, 24);
                 assert!(text.contains("card:tricks you take from here"), "{text}");
+                let small = screen(&mut app, MIN_WIDTH, MIN_HEIGHT);
+                let bar = small.lines().last().unwrap_or_default();
+                assert!(bar.ends_with("esc menu"), "the key bar fits:\n{small}");
                 hinted_turns += 1;
                 press(&mut app, KeyCode::Enter);
             }

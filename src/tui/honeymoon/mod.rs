@@ -556,7 +556,8 @@ fn prompt(seen: &Seen<Honeymoon>, theme: Theme) -> String {
 }
 
 /// The keys of the table itself: the bidding box, the cards, hint, claim
-/// and undo.
+/// and undo. The arrows and enter stay off the key bar (the prompt names
+/// them), so that the bar fits the minimum width.
 fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
     let mine = seen.my_turn();
     let calls = legal_calls(seen);
@@ -585,7 +586,7 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
             .enabled(mine),
             Binding::new(
                 &[Key::Down, Key::Char('j')],
-                "move",
+                "",
                 "Same strain a level higher",
                 Command::Down,
             )
@@ -616,14 +617,14 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
                 .enabled(any),
                 Binding::new(
                     &[Key::Right, Key::Char('l')],
-                    "card",
+                    "",
                     "Next card",
                     Command::Right,
                 )
                 .enabled(any),
                 Binding::new(
                     &[Key::Enter, Key::Char(' ')],
-                    "play",
+                    "",
                     "Play the highlighted card",
                     Command::Choose,
                 )
