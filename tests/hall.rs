@@ -101,6 +101,42 @@ async fn a_holdem_hand_between_three_people_and_a_bot_with_a_spectator() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_honeymoon_match_is_followed_by_a_new_one() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = start_hall(dir.path(), 9).await;
+    let mut ann = Player::join(addr, "ann").await;
+    let setup = json!({"no_trump": true, "lead_rule": "ExchangeLoser", "doubling": false,
+        "scoring": "Bridge", "length": {"Deals": 1}});
+    let table = ann.create("honeymoon", setup, 30).await;
+    ann.send(ClientMsg::Sit {
+        table,
+        seat: 0,
+        invite: None,
+    })
+    .await;
+    ann.send(ClientMsg::AddBot {
+        table,
+        seat: 1,
+        bot: "greedy".into(),
+    })
+    .await;
+    // Each deal is a whole match: the table deals on all the same.
+    let wait = std::time::Duration::from_secs(60);
+    let scores = tokio::time::timeout(wait, ann.play(table, 2, bid_once_then_cards))
+        .await
+        .unwrap_or_else(|_| panic!("the table stopped after the match"));
+    assert_eq!(scores.len(), 2);
+    let view = ann
+        .until(|m| match m {
+            ServerMsg::Table(t) if t.table == table => Some(t.view.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(view["deals"].as_array().map(Vec::len), Some(1), "{view}");
+    assert_eq!(view["match_over"], json!(true), "{view}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn honeymoon_between_two_people_and_doom_with_a_bot() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let addr = start_hall(dir.path(), 5).await;

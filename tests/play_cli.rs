@@ -28,6 +28,11 @@ fn bad_game_options_are_refused() {
         &["honeymoon", "--opening-lead", "north"],
         "exchange-loser or defender",
     );
+    fails_with(
+        &["honeymoon", "--match", "8-tricks"],
+        "choose endless, N-deals (like 8-deals) or N-points",
+    );
+    fails_with(&["honeymoon", "--match", "0"], "N at least 1");
 }
 
 #[test]
@@ -37,6 +42,7 @@ fn without_a_terminal_the_screen_says_so_with_status_1() {
         &["holdem"],
         &["doom", "--size", "3"],
         &["honeymoon"],
+        &["honeymoon", "--match", "1000-points"],
     ] {
         let out = common::cardgames()
             .args(args)

@@ -638,6 +638,9 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
             (Phase::Play, Stage::Turn(1)) => {
                 let text = screen(&mut app, 80, 24);
                 assert!(text.contains("card:tricks you take from here"), "{text}");
+                let small = screen(&mut app, MIN_WIDTH, MIN_HEIGHT);
+                let bar = small.lines().last().unwrap_or_default();
+                assert!(bar.ends_with("esc menu"), "the key bar fits:\n{small}");
                 hinted_turns += 1;
                 press(&mut app, KeyCode::Enter);
             }
@@ -1505,4 +1508,60 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
     assert_eq!(shows(&app), before + 1, "a second s does nothing");
     press(&mut app, KeyCode::Char('n'));
     assert!(matches!(mine(&app).stage, Stage::Turn(_)), "the next hand");
+
+fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
+    use cardgames::honeymoon::game::{MatchLength, Phase};
+    let mut app = quick_app(None, 4);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Right);
+    assert!(screen(&mut app, 80, 24).contains("Match                  ‹ 4 deals ›"));
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..200_000 {
+        let Some(h) = app.table::<Honeymoon>() else {
+            panic!("left the screen")
+        };
+        let seen = h.seen();
+        match (seen.view.phase, seen.stage) {
+            _ if seen.view.match_over => break,
+            (Phase::Bidding, Stage::Turn(1)) => press(&mut app, KeyCode::Char('p')),
+            (_, Stage::Turn(1)) => press(&mut app, KeyCode::Enter),
+            (_, Stage::DealOver) => press(&mut app, KeyCode::Char('n')),
+            _ => wait(&mut app),
+        }
+    }
+    let view = app
+        .table::<Honeymoon>()
+        .map(|h| h.seen().view)
+        .unwrap_or_else(|| panic!("screen"));
+    assert!(view.match_over, "the match ended");
+    assert_eq!(view.options.length, MatchLength::Deals(4));
+    assert_eq!(view.deals.len(), 4);
+    let end = screen(&mut app, 80, 24);
+    assert!(end.contains("Match over (4 deals)"), "{end}");
+    assert!(end.contains("The computer wins, 810 to 0"), "{end}");
+    assert!(end.contains("n: new match · q: menu"), "{end}");
+    insta::assert_snapshot!("honeymoon_match_over", end);
+    insta::assert_snapshot!(
+        "honeymoon_match_over_min",
+        screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
+    );
+    // No card or call behind the match-over screen: n starts a new match.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('p'));
+    press(&mut app, KeyCode::Char('n'));
+    let view = app
+        .table::<Honeymoon>()
+        .map(|h| h.seen().view)
+        .unwrap_or_else(|| panic!("screen"));
+    assert!(!view.match_over);
+    assert!(view.deals.is_empty(), "a new match");
+    assert_eq!(view.totals, [0, 0]);
+    assert_eq!(view.phase, Phase::Bidding);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(screen(&mut app, 80, 24).contains("Main menu"));
 }

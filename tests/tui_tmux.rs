@@ -260,3 +260,41 @@ fn honeymoon_undo_claim_review_match_and_the_kept_record() {
         .collect();
     assert_eq!(files.len(), 1);
 }
+
+#[test]
+fn too_small_shows_the_notice_and_no_key_acts_behind_it() {
+    if !have("tmux", "-V") {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let config = home.path().join(".config/cardgames");
+    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let bin = env!("CARGO_BIN_EXE_cardgames");
+    let t = Tmux::run(
+        "toosmall",
+        home.path(),
+        (80, 24),
+        &[bin, "holdem", "--seed", "5"],
+    );
+    if t.wait_for_any(&["Your turn", "Hand over"])
+        .contains("Hand over")
+    {
+        t.keys(&["n"]);
+    }
+    let before = t.wait_for("Your turn");
+    t.resize(50, 15);
+    t.wait_for("Terminal too small");
+    // All in, leave, fold, the next hand: none reaches the hidden table.
+    t.keys(&["a", "Enter", "q", "f", "n"]);
+    let small = t.wait_for("Terminal too small");
+    assert!(small.contains("50×15 now"), "{small}");
+    t.resize(80, 24);
+    let after = t.wait_until("the table again", |s| !s.contains("Terminal too small"));
+    assert_eq!(after, before, "the game is as it was");
+    assert!(!t.ended(), "q did not quit");
+}

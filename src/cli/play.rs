@@ -9,7 +9,7 @@ use cardgames::doom::{Deal, DoomGame, RuleSet};
 use cardgames::game::{Level, Playable};
 use cardgames::holdem::session::{self, Mode, Rebuy, Session};
 use cardgames::holdem::table::{Blinds, MAX_SEATS};
-use cardgames::honeymoon::game::{Honeymoon, LeadRule, Options, Scoring};
+use cardgames::honeymoon::game::{Honeymoon, LeadRule, MatchLength, Options, Scoring};
 use cardgames::tui::{self, NewGame, Start};
 
 /// The stakes of a Hold'em table, on screen or in `holdem sim`.
@@ -149,6 +149,7 @@ impl HoneymoonOptions {
             scoring: self.scoring,
             practice: self.practice,
             duplicate: self.duplicate,
+            length: MatchLength::Endless,
         }
     }
 }
@@ -158,6 +159,10 @@ impl HoneymoonOptions {
 pub struct HoneymoonPlay {
     #[command(flatten)]
     options: HoneymoonOptions,
+    /// How long the match lasts: endless, N-deals (like 8-deals) or
+    /// N-points (first to N, like 1000-points); then a match-over screen.
+    #[arg(long = "match", default_value = "endless", value_parser = parsed::<MatchLength>)]
+    length: MatchLength,
     /// How well the computer plays: easy (random), normal (greedy) or hard
     /// (strong).
     #[arg(long, default_value = "normal", value_parser = parsed::<Level>)]
@@ -221,10 +226,9 @@ pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
 
 /// Opens a honeymoon match.
 pub fn honeymoon(p: HoneymoonPlay, ascii: bool) -> Result<(), CliError> {
-    open::<Honeymoon>(
-        &p.options.options(),
-        Honeymoon::level_bot(p.level),
-        p.seed,
-        ascii,
-    )
+    let options = Options {
+        length: p.length,
+        ..p.options.options()
+    };
+    open::<Honeymoon>(&options, Honeymoon::level_bot(p.level), p.seed, ascii)
 }

@@ -307,7 +307,7 @@ mod tests {
             let board = crate::doom::state::random_board(5, &cfg, &mut rng_from_seed(9)).unwrap();
             let play = || {
                 let mut bot = DoomGame::bot("strong").expect("the strong bot");
-                let mut game = DoomGame::new(cfg, board.clone(), 0, 3);
+                let mut game = DoomGame::new(cfg, board, 0, 3);
                 let mut rng = rng_from_seed(4);
                 let mut moves = Vec::new();
                 while let Some(seat) = game.to_act()

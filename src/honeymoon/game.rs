@@ -244,6 +244,76 @@ impl std::str::FromStr for Scoring {
     }
 }
 
+/// How long a match lasts: the match is over when a deal ends with the
+/// target reached (in duplicate, only after a deal's swapped replay).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MatchLength {
+    /// Deal after deal, a running total and no end.
+    #[default]
+    Endless,
+    /// This many scored deals (thrown-in deals do not count).
+    Deals(u32),
+    /// Until a side's total reaches this many points.
+    Points(u32),
+}
+
+impl MatchLength {
+    /// The choices on the setup form.
+    pub const PRESETS: [MatchLength; 6] = [
+        MatchLength::Endless,
+        MatchLength::Deals(4),
+        MatchLength::Deals(8),
+        MatchLength::Deals(16),
+        MatchLength::Points(1000),
+        MatchLength::Points(2000),
+    ];
+
+    /// Whether a match with these finished deals and totals is over.
+    pub fn reached(self, deals: usize, totals: [i64; 2]) -> bool {
+        match self {
+            MatchLength::Endless => false,
+            MatchLength::Deals(n) => deals >= n as usize,
+            MatchLength::Points(p) => totals.iter().any(|&t| t >= i64::from(p)),
+        }
+    }
+}
+
+impl fmt::Display for MatchLength {
+    /// `endless`, `8 deals`, `first to 1000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchLength::Endless => f.write_str("endless"),
+            MatchLength::Deals(1) => f.write_str("1 deal"),
+            MatchLength::Deals(n) => write!(f, "{n} deals"),
+            MatchLength::Points(p) => write!(f, "first to {p}"),
+        }
+    }
+}
+
+impl std::str::FromStr for MatchLength {
+    type Err = SetupError;
+
+    /// `endless`, `8-deals` (or `8`), `1000-points`, any case.
+    fn from_str(s: &str) -> Result<MatchLength, SetupError> {
+        let t = s.trim().to_ascii_lowercase();
+        let bad = || {
+            SetupError(format!(
+                "unknown match length {s:?}: choose endless, N-deals (like 8-deals) or N-points (like 1000-points), N at least 1"
+            ))
+        };
+        if t == "endless" {
+            return Ok(MatchLength::Endless);
+        }
+        let (number, unit) = t.split_once('-').unwrap_or((&t, "deals"));
+        let n: u32 = number.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+        match unit {
+            "deal" | "deals" => Ok(MatchLength::Deals(n)),
+            "point" | "points" => Ok(MatchLength::Points(n)),
+            _ => Err(bad()),
+        }
+    }
+}
+
 /// The game's options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -263,6 +333,9 @@ pub struct Options {
     /// swapped (same 52 cards, same face-up order).
     #[serde(default)]
     pub duplicate: bool,
+    /// How long the match lasts.
+    #[serde(default)]
+    pub length: MatchLength,
 }
 
 impl Default for Options {
@@ -274,6 +347,7 @@ impl Default for Options {
             scoring: Scoring::Bridge,
             practice: false,
             duplicate: false,
+            length: MatchLength::Endless,
         }
     }
 }
@@ -297,6 +371,11 @@ impl Form for Options {
                 Scoring::Bridge => "bridge scores".into(),
                 Scoring::Difference => "trick difference × 10".into(),
             }),
+            Choices::of(&MatchLength::PRESETS, &self.length).field(
+                "match",
+                "Match",
+                MatchLength::to_string,
+            ),
             Choices::of(&OFF_ON, &self.duplicate).field(
                 "duplicate",
                 "Replay each deal with the hands swapped",
@@ -318,6 +397,9 @@ impl Form for Options {
             "scoring" => self.scoring = Choices::of(&SCORINGS, &self.scoring).get(key, index)?,
             "duplicate" => {
                 self.duplicate = Choices::of(&OFF_ON, &self.duplicate).get(key, index)?
+            }
+            "match" => {
+                self.length = Choices::of(&MatchLength::PRESETS, &self.length).get(key, index)?
             }
             "practice" => self.practice = Choices::of(&OFF_ON, &self.practice).get(key, index)?,
             _ => return Err(unknown(key)),
@@ -550,6 +632,9 @@ pub struct View {
     pub undos: u32,
     /// The match's finished deals.
     pub deals: Vec<DealLine>,
+    /// The match has reached its length: the next deal starts a new one.
+    #[serde(default)]
+    pub match_over: bool,
     /// The whole deal, once it is over (nothing is hidden then).
     pub record: Option<DealRecord>,
 }
@@ -843,6 +928,25 @@ impl Honeymoon {
     /// The match's finished deals.
     pub fn deals(&self) -> &[DealLine] {
         &self.deals
+    }
+
+    /// The deal is over and the match has reached its length (in
+    /// duplicate, only once the swapped replay is played): there is no
+    /// further deal of this match, and [`Playable::next_deal`] starts a
+    /// new match.
+    pub fn match_over(&self) -> bool {
+        self.result.is_some()
+            && (!self.options.duplicate || self.replay)
+            && self.options.length.reached(self.deals.len(), self.totals)
+    }
+
+    /// The first deal of a new match after this one: the other seat
+    /// deals, fresh cards, totals back to nothing.
+    fn next_match(&self) -> Honeymoon {
+        let mut g = Honeymoon::new(self.options, 1 - self.dealer, self.seed);
+        g.deal_number = self.deal_number + 1;
+        g.deal();
+        g
     }
 
     /// The play-phase position now (none before the play).
@@ -1290,6 +1394,7 @@ impl Game for Honeymoon {
             replay: self.replay,
             undos: self.undos,
             deals: self.deals.clone(),
+            match_over: self.match_over(),
             record: DealRecord::of_game(self),
         }
     }
@@ -1384,7 +1489,11 @@ impl Playable for Honeymoon {
     }
 
     fn narrate(&self, event: &Event) -> Vec<Note> {
-        narration::notes(event)
+        let mut notes = narration::notes(event);
+        if matches!(event, Event::DealOver(_)) && self.match_over() {
+            notes.push(narration::match_over(self.totals));
+        }
+        notes
     }
 
     /// A pass in the auction, the lowest legal card in the play.
@@ -1403,11 +1512,15 @@ impl Playable for Honeymoon {
         self.result.is_some()
     }
 
+    /// The next deal of the match; once the match is over, the first deal
+    /// of a new match (so a table in the hall plays on).
     fn next_deal(&mut self) -> Result<Vec<Event>, RuleError> {
         if self.result.is_none() {
             return Err(RuleError::InProgress);
         }
-        *self = if self.options.duplicate && !self.replay {
+        *self = if self.match_over() {
+            self.next_match()
+        } else if self.options.duplicate && !self.replay {
             self.swapped()
         } else {
             self.following()
@@ -1542,6 +1655,10 @@ mod tests {
     }
 
     fn exchange_deal() -> Honeymoon {
+        exchange_deal_with(Options::default())
+    }
+
+    fn exchange_deal_with(options: Options) -> Honeymoon {
         // North declares 1 heart; stock (next card last): 3c drawn by the
         // loser, Ad face up.
         let contract = Contract {
@@ -1553,7 +1670,7 @@ mod tests {
             doubled: 0,
         };
         Honeymoon::at_exchange(
-            Options::default(),
+            options,
             [hand("A2.3.."), hand("K.4..5")],
             vec![card("3c"), card("Ad")],
             contract,
@@ -1614,6 +1731,88 @@ mod tests {
         );
         assert_eq!(g.to_act(), None);
         assert_eq!(g.apply(Action::Play(card("2c"))), Err(RuleError::Over));
+    }
+
+    /// Plays [`exchange_deal_with`] out: South, defending, scores 300.
+    fn played_out(length: MatchLength) -> Honeymoon {
+        let mut g = exchange_deal_with(Options {
+            length,
+            ..Options::default()
+        });
+        for c in ["2s", "Ks", "As", "4h", "5c", "3c", "Ad", "3h"] {
+            ok(&mut g, Action::Play(card(c)));
+        }
+        assert!(g.deal_over());
+        g
+    }
+
+    #[test]
+    fn a_match_is_over_at_its_length_and_no_further_deal_of_it_is_dealt() {
+        for (length, over) in [
+            (MatchLength::Endless, false),
+            (MatchLength::Deals(1), true),
+            (MatchLength::Deals(2), false),
+            (MatchLength::Points(300), true),
+            (MatchLength::Points(301), false),
+        ] {
+            let g = played_out(length);
+            assert_eq!(g.match_over(), over, "{length}");
+            assert_eq!(g.view(SOUTH).match_over, over, "{length}");
+            let mut next = g.clone();
+            ok_next(&mut next);
+            if over {
+                assert_eq!(next.totals(), [0, 0], "{length}: a new match");
+                assert!(next.deals().is_empty(), "{length}: a new match");
+            } else {
+                assert_eq!(next.totals(), [0, 300], "{length}: the match goes on");
+                assert_eq!(next.deals().len(), 1, "{length}");
+            }
+            assert!(!next.match_over());
+            assert_eq!(next.deal_number(), g.deal_number() + 1, "fresh cards");
+        }
+        let over = played_out(MatchLength::Deals(1));
+        // A table (the hall's too) sees a deal over and deals on: a new match.
+        assert_eq!(crate::game::Stage::of(&over), crate::game::Stage::DealOver);
+        let result = over.outcome().unwrap_or_else(|| panic!("scored"));
+        assert_eq!(over.narrate(&Event::DealOver(result)).len(), 2);
+        let notes = over.narrate(&Event::NewDeal(NORTH));
+        assert_eq!(notes.len(), 1, "only a deal's end announces the match's");
+    }
+
+    #[test]
+    fn in_duplicate_the_match_ends_only_after_the_replay() {
+        let g = played_out(MatchLength::Deals(1));
+        let mut dup = g.clone();
+        dup.options.duplicate = true;
+        assert!(!dup.match_over(), "the swapped replay is still to come");
+        dup.replay = true;
+        assert!(dup.match_over());
+    }
+
+    #[test]
+    fn match_lengths_parse_and_show() {
+        for (text, length) in [
+            ("endless", MatchLength::Endless),
+            ("8", MatchLength::Deals(8)),
+            ("8-deals", MatchLength::Deals(8)),
+            ("1000-Points", MatchLength::Points(1000)),
+        ] {
+            assert_eq!(text.parse::<MatchLength>(), Ok(length));
+        }
+        for bad in ["0", "-1", "8-tricks", "many"] {
+            let e = bad.parse::<MatchLength>().err().map(|e| e.0);
+            assert!(e.is_some_and(|e| e.contains("choose endless")), "{bad}");
+        }
+        assert_eq!(MatchLength::Points(1000).to_string(), "first to 1000");
+        let mut o = Options::default();
+        o.choose("match", 2).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.length, MatchLength::Deals(8));
+    }
+
+    fn ok_next(g: &mut Honeymoon) {
+        if let Err(e) = g.next_deal() {
+            panic!("next deal: {e}");
+        }
     }
 
     fn contract(level: u8, strain: Strain, doubled: u8) -> Contract {

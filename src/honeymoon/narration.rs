@@ -77,6 +77,13 @@ pub fn notes(event: &Event) -> Vec<Note> {
     vec![note]
 }
 
+/// The line that ends a match: the final totals.
+pub fn match_over(totals: [i64; 2]) -> Note {
+    Note::new()
+        .tone(Tone::Heading)
+        .text(format!("Match over · N {} · S {}", totals[0], totals[1]))
+}
+
 /// A bid: its level and its strain (a suit, or NT).
 fn bid(note: Note, bid: Bid) -> Note {
     match bid.strain.trump() {

@@ -221,6 +221,11 @@ pub trait Board: Playable {
     /// What the next-deal key says ("next hand").
     const NEXT: &'static str;
 
+    /// What the next-deal key says now (by default [`Board::NEXT`]).
+    fn next_hint(_seen: &Seen<Self>) -> &'static str {
+        Self::NEXT
+    }
+
     /// The seats' names at a table on this machine.
     fn seat_names(seats: usize) -> Vec<String>;
     /// The title, after the app's name.
@@ -428,7 +433,7 @@ impl<G: Board> Screen for TableScreen<G> {
         let mut b = vec![
             Binding::new(
                 &[Key::Char('n'), Key::Enter],
-                G::NEXT,
+                G::next_hint(&seen),
                 "Deal the next deal",
                 TableAction::Next,
             )

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 mod panels;
 
-use panels::{match_lines, panel_view, review_lines, score_lines};
+use panels::{match_lines, match_over_lines, panel_view, review_lines, score_lines};
 
 use super::hit::Marked;
 use super::keymap::{Binding, Key};
@@ -556,7 +556,8 @@ fn prompt(seen: &Seen<Honeymoon>, theme: Theme) -> String {
 }
 
 /// The keys of the table itself: the bidding box, the cards, hint, claim
-/// and undo.
+/// and undo. The arrows and enter stay off the key bar (the prompt names
+/// them), so that the bar fits the minimum width.
 fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
     let mine = seen.my_turn();
     let calls = legal_calls(seen);
@@ -585,7 +586,7 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
             .enabled(mine),
             Binding::new(
                 &[Key::Down, Key::Char('j')],
-                "move",
+                "",
                 "Same strain a level higher",
                 Command::Down,
             )
@@ -616,14 +617,14 @@ fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
                 .enabled(any),
                 Binding::new(
                     &[Key::Right, Key::Char('l')],
-                    "card",
+                    "",
                     "Next card",
                     Command::Right,
                 )
                 .enabled(any),
                 Binding::new(
                     &[Key::Enter, Key::Char(' ')],
-                    "play",
+                    "",
                     "Play the highlighted card",
                     Command::Choose,
                 )
@@ -691,6 +692,14 @@ impl Board for Honeymoon {
     const HOME: Seat = SOUTH;
     const NEXT: &'static str = "next deal";
 
+    fn next_hint(seen: &Seen<Honeymoon>) -> &'static str {
+        if seen.view.match_over {
+            "new match"
+        } else {
+            Self::NEXT
+        }
+    }
+
     fn seat_names(_seats: usize) -> Vec<String> {
         vec!["North".into(), "South".into()]
     }
@@ -745,9 +754,10 @@ impl Board for Honeymoon {
                 Binding::new(&[Key::Esc], "cancel", "Play on", Command::Close),
             ];
         }
+        let over = seen.view.match_over;
         let mut keys = match ui.panel {
-            Panel::Table => table_bindings(seen, ui),
-            Panel::Review(_) | Panel::Match => vec![
+            Panel::Table if !over => table_bindings(seen, ui),
+            Panel::Table | Panel::Review(_) | Panel::Match => vec![
                 Binding::new(
                     &[Key::Up, Key::Char('k')],
                     "",
@@ -760,7 +770,8 @@ impl Board for Honeymoon {
                     "Scroll down",
                     Command::ScrollDown,
                 ),
-                Binding::new(&[Key::Esc], "table", "Back to the table", Command::Close),
+                Binding::new(&[Key::Esc], "table", "Back to the table", Command::Close)
+                    .enabled(!matches!(ui.panel, Panel::Table)),
             ],
         };
         keys.push(
@@ -896,6 +907,9 @@ impl Board for Honeymoon {
     ) {
         let [left, right] = split(area);
         let lines = match &ui.panel {
+            Panel::Table if seen.view.match_over => {
+                panel_view(match_over_lines(seen, theme), ui.scroll, left.height)
+            }
             Panel::Table => left_lines(seen, ui, theme).lines,
             Panel::Review(r) => panel_view(review_lines(seen, r, theme), ui.scroll, left.height),
             Panel::Match => panel_view(match_lines(seen, theme), ui.scroll, left.height),
@@ -915,7 +929,7 @@ impl Board for Honeymoon {
         let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
             return None;
         };
-        if !matches!(ui.panel, Panel::Table) {
+        if !matches!(ui.panel, Panel::Table) || seen.view.match_over {
             return None;
         }
         let [left, _] = split(area);

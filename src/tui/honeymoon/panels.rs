@@ -23,6 +23,33 @@ pub struct Panel {
     pub body: Vec<Line<'static>>,
 }
 
+/// The match-over screen: who won and by how much, the keys, then the
+/// match panel's deals.
+pub fn match_over_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Panel {
+    let v = &seen.view;
+    let mine = me(seen);
+    let (you, other) = (v.totals[mine], v.totals[1 - mine]);
+    let verdict = match you.cmp(&other) {
+        std::cmp::Ordering::Greater => format!("You win, {you} to {other}"),
+        std::cmp::Ordering::Less => format!("The computer wins, {other} to {you}"),
+        std::cmp::Ordering::Equal => format!("A tie at {you}"),
+    };
+    let keys = if seen.online {
+        "A new match comes in a moment".to_string()
+    } else {
+        "n: new match · q: menu".to_string()
+    };
+    let Panel { head, body } = match_lines(seen, theme);
+    let mut lines = vec![
+        Line::styled(format!("Match over ({})", v.options.length), theme.title()),
+        Line::styled(verdict, theme.title()),
+        Line::styled(keys, theme.title()),
+        Line::default(),
+    ];
+    lines.extend(head.into_iter().skip(1));
+    Panel { head: lines, body }
+}
+
 /// The lines of `panel` that fit `height` rows, the body from `scroll`.
 pub fn panel_view(panel: Panel, scroll: usize, height: u16) -> Vec<Line<'static>> {
     let room = usize::from(height).saturating_sub(panel.head.len());
