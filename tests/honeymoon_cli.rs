@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 mod common;
 
-use common::{cardgames, fails_with_stdin};
+use common::{cardgames, fails_with_stdin, json_both};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -482,4 +482,66 @@ fn review_refuses_bad_and_truncated_files_with_one_line() {
         .args(["honeymoon", "review", &path, "--samples", "0"])
         .assert()
         .success();
+}
+
+#[test]
+fn every_result_command_prints_json_by_either_flag() {
+    let solved = json_both(&[
+        "honeymoon",
+        "solve",
+        "--north",
+        "AK...",
+        "--south",
+        "QJ...",
+        "--trump",
+        "NT",
+        "--lead",
+        "N",
+    ]);
+    assert!(solved[0]["north"].is_u64());
+    let sim = json_both(&[
+        "honeymoon",
+        "sim",
+        "--games",
+        "1",
+        "--ai",
+        "greedy,random",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(sim.len(), 1);
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let db = dir.path().join("e.db").to_string_lossy().to_string();
+    let built = json_both(&["honeymoon", "db", "build", "--max-cards", "1", "--out", &db]);
+    assert!(built[0]["positions"].as_u64().is_some_and(|n| n > 0));
+    let records = dir.path().join("deals");
+    let records_arg = records.to_string_lossy().to_string();
+    let args = [
+        "honeymoon",
+        "sim",
+        "--games",
+        "1",
+        "--ai",
+        "greedy,random",
+        "--seed",
+        "3",
+    ];
+    cardgames()
+        .args(args)
+        .args(["--records", &records_arg])
+        .assert()
+        .success();
+    let first = std::fs::read_dir(&records)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.path().to_string_lossy().to_string())
+        .min()
+        .unwrap_or_default();
+    let review = json_both(&["honeymoon", "review", &first, "--samples", "0"]);
+    assert!(review[0]["plays"].is_array());
+    let pbn = common::stdout_of(&["honeymoon", "review", &first, "--format", "pbn"]);
+    assert_eq!(
+        pbn,
+        common::stdout_of(&["honeymoon", "review", &first, "--to-pbn"])
+    );
 }

@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
+use super::output::Output;
 use super::{CliError, seed_or_announce};
 use cardgames::cards::{Card, CardSet, parse_distinct};
 use cardgames::holdem::equity::{self, Equity, Plan, Spot, Stop};
@@ -37,9 +38,8 @@ pub struct RankArgs {
     #[arg(required = true, value_name = "CARDS")]
     cards: Vec<String>,
 
-    /// One JSON object per hand.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Arguments of `cardgames holdem equity`.
@@ -80,9 +80,8 @@ pub struct EquityArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
 
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Deals (product of range sizes) up to which the default looks at the
@@ -118,12 +117,12 @@ fn rank(args: RankArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError
             }
             let cards =
                 read_hand(&line).map_err(|e| CliError::Input(format!("line {}: {e}", i + 1)))?;
-            rank_one(&cards, args.json, ascii, out)?;
+            rank_one(&cards, args.output.json(), ascii, out)?;
         }
         return Ok(());
     }
     let cards = read_hand(&args.cards.join(" ")).map_err(CliError::Input)?;
-    rank_one(&cards, args.json, ascii, out)
+    rank_one(&cards, args.output.json(), ascii, out)
 }
 
 /// Five to seven distinct cards.
@@ -204,7 +203,7 @@ fn equity(args: EquityArgs, out: &mut dyn Write) -> Result<(), CliError> {
             equity::monte_carlo(&spot, stop, seed, threads).map_err(CliError::input)?
         }
     };
-    print_equity(&args.hands, &result, args.json, out)
+    print_equity(&args.hands, &result, args.output.json(), out)
 }
 
 /// A standard error to aim at: a number from 0.00001 to 0.5.

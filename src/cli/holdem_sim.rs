@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use clap::Args;
 use serde_json::json;
 
+use super::output::Output;
 use super::play::{ForcedArgs, Stakes};
 use super::{CliError, seed_or_announce};
 use cardgames::holdem::phh;
@@ -53,9 +54,8 @@ pub struct SimArgs {
     #[arg(long)]
     duplicate: bool,
 
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 fn write_phh(dir: &Path, p: &Played<Session>, duplicate: bool, seats: u64) -> std::io::Result<()> {
@@ -125,7 +125,7 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let bb = setup.blinds.big as f64;
     let per_100 = |chips: f64| (chips / bb * 100.0 * 100.0).round() / 100.0;
-    if args.json {
+    if args.output.json() {
         let seats: Vec<_> = results
             .iter()
             .enumerate()

@@ -9,6 +9,7 @@ pub mod holdem;
 mod holdem_history;
 mod holdem_sim;
 pub mod honeymoon;
+mod output;
 mod play;
 
 use std::fmt::Display;
