@@ -166,3 +166,16 @@ fn json_and_format_json_agree_and_clash() {
         "cannot be used with",
     );
 }
+
+#[test]
+fn ascii_is_for_bridge_deals_only() {
+    fails_with(
+        &["deal", "--items", "a,b", "--ascii"],
+        "unexpected argument '--ascii'",
+    );
+    let before = stdout_of(&["--ascii", "deal", "bridge", "--seed", "4"]);
+    assert_eq!(
+        before,
+        stdout_of(&["deal", "bridge", "--seed", "4", "--ascii"])
+    );
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cardgames, fails_with, json_both};
+use common::{cardgames, fails_with, json_both, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -327,4 +327,31 @@ fn every_result_command_prints_json_by_either_flag() {
         &["holdem", "rank", "AsKs7h7cKd", "--json", "--format", "text"],
         "cannot be used with",
     );
+}
+
+#[test]
+fn ascii_only_on_commands_that_draw_suits() {
+    let after = stdout_of(&["holdem", "rank", "AsKs7h7cKd", "--ascii"]);
+    assert!(after.contains("Ks Kd 7h 7c As"), "{after}");
+    fails_with(
+        &["holdem", "equity", "AdAc", "KhKs", "--ascii"],
+        "unexpected argument '--ascii'",
+    );
+    fails_with(
+        &[
+            "--ascii",
+            "holdem",
+            "sim",
+            "--hands",
+            "1",
+            "--seats",
+            "easy,easy",
+        ],
+        "`cardgames holdem sim` draws no suits",
+    );
+    fails_with(
+        &["--ascii", "doom", "solve", "--board", "a3 a3 b3 b1"],
+        "`cardgames doom solve` draws no suits",
+    );
+    fails_with(&["--ascii", "completions", "bash"], "draws no suits");
 }

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
 use super::output::{Formats, Output};
-use super::{CliError, seed_or_announce};
+use super::{CliError, Style, seed_or_announce};
 use cardgames::bridge::{self, diagram, pbn_record};
 use cardgames::cards::{Deck, pbn::hand_string, standard_deck};
 use cardgames::game::rng_from_seed;
@@ -63,6 +63,9 @@ struct BridgeArgs {
 
     #[command(flatten)]
     output: Output<BridgeFormat>,
+
+    #[command(flatten)]
+    style: Style,
 }
 
 /// What `deal bridge` prints.
@@ -101,6 +104,7 @@ pub fn run(args: DealArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliEr
 }
 
 fn deal_bridge(args: BridgeArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     let seed = seed_or_announce(args.seed);
     let mut dealer = standard_deck().dealer(rng_from_seed(seed));
     let format = args.output.format();

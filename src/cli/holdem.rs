@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::output::Output;
-use super::{CliError, seed_or_announce};
+use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::{Card, CardSet, parse_distinct};
 use cardgames::holdem::equity::{self, Equity, Plan, Spot, Stop};
 use cardgames::holdem::eval::best_five;
@@ -40,6 +40,9 @@ pub struct RankArgs {
 
     #[command(flatten)]
     output: Output,
+
+    #[command(flatten)]
+    style: Style,
 }
 
 /// Arguments of `cardgames holdem equity`.
@@ -109,6 +112,7 @@ pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
 }
 
 fn rank(args: RankArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     if args.cards.len() == 1 && args.cards[0] == "-" {
         for (i, line) in std::io::stdin().lock().lines().enumerate() {
             let line = line?;

@@ -12,7 +12,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::output::{Formats, Output};
-use super::{CliError, seed_or_announce};
+use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::pbn::parse_hand;
 use cardgames::cards::{Card, Suit};
 use cardgames::game::Game;
@@ -77,6 +77,8 @@ pub struct ReviewArgs {
     /// --format pbn).
     #[arg(long, conflicts_with_all = ["json", "format"])]
     to_pbn: bool,
+    #[command(flatten)]
+    style: Style,
 }
 
 /// What `honeymoon review` prints.
@@ -122,6 +124,8 @@ pub struct SolveArgs {
     /// An endgame database file to consult.
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
+    #[command(flatten)]
+    style: Style,
 }
 
 /// `honeymoon db` subcommands.
@@ -230,6 +234,7 @@ fn read_position(
 }
 
 fn solve(args: SolveArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     let mut solver = Solver::new();
     if let Some(path) = &args.db {
         let db = Db::load(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
@@ -495,6 +500,7 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// `honeymoon review`: every deal of the file, reviewed.
 fn review(args: ReviewArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     let records = read_file(&args.file)
         .map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?;
     let format = if args.to_pbn {
