@@ -232,3 +232,41 @@ fn sim_json_by_either_flag() {
     ]);
     assert_eq!(doc.len(), 1);
 }
+
+#[test]
+fn no_progress_bar_when_stderr_is_piped() {
+    let args = [
+        "holdem",
+        "sim",
+        "--hands",
+        "50",
+        "--seats",
+        "easy,normal",
+        "--seed",
+        "7",
+    ];
+    let out = cardgames()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("50 deals"));
+    let equity = ["holdem", "equity", "AdAc", "KhKs", "--exact"];
+    let out = cardgames()
+        .args(equity)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -512,8 +512,21 @@ fn every_result_command_prints_json_by_either_flag() {
     assert_eq!(sim.len(), 1);
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let db = dir.path().join("e.db").to_string_lossy().to_string();
-    let built = json_both(&["honeymoon", "db", "build", "--max-cards", "1", "--out", &db]);
-    assert!(built[0]["positions"].as_u64().is_some_and(|n| n > 0));
+    // The build time differs from run to run: the two flags are compared
+    // on the rest.
+    let build = ["honeymoon", "db", "build", "--max-cards", "1", "--out", &db];
+    let runs: Vec<Value> = [vec!["--json"], vec!["--format", "json"]]
+        .iter()
+        .map(|flags| {
+            let text = common::stdout_of(&[&build[..], flags].concat());
+            let mut v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}"));
+            assert!(v["seconds"].as_f64().is_some(), "{v}");
+            v["seconds"] = Value::Null;
+            v
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0]["positions"], 40);
     let records = dir.path().join("deals");
     let records_arg = records.to_string_lossy().to_string();
     let args = [
@@ -544,4 +557,48 @@ fn every_result_command_prints_json_by_either_flag() {
         pbn,
         common::stdout_of(&["honeymoon", "review", &first, "--to-pbn"])
     );
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_piped() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let db = dir.path().join("e.db").to_string_lossy().to_string();
+    for args in [
+        vec![
+            "honeymoon",
+            "sim",
+            "--games",
+            "3",
+            "--ai",
+            "greedy,random",
+            "--seed",
+            "3",
+        ],
+        vec!["honeymoon", "db", "build", "--max-cards", "3", "--out", &db],
+        vec![
+            "doom",
+            "sim",
+            "--games",
+            "3",
+            "--ai",
+            "greedy,random",
+            "--size",
+            "2",
+            "--seed",
+            "1",
+        ],
+    ] {
+        let out = cardgames()
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {:?}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
 }

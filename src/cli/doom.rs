@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::output::Output;
+use super::progress::Progress;
 use super::{CliError, parsed, seed_or_announce};
 use cardgames::doom::bots::{AiKind, UnknownAi, make_bot};
 use cardgames::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
@@ -337,7 +338,9 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e: UnknownAi| RunError::Rule(e.to_string()))?;
         Ok(make_bot(kind, limits))
     };
+    let progress = Progress::on_stderr(spec.plays, "games");
     let standings = matches::run(&spec, make, |p| {
+        progress.done(1);
         if let Ok(mut c) = counts.lock() {
             let first = p.bot_of_seat[0];
             c.first[first].0 += 1;
@@ -347,6 +350,7 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    drop(progress);
     let Counts { first, cut, moves } = counts.into_inner().unwrap_or_default();
     let n = f64::from(a.games);
     let boards = match setup.boards {

@@ -7,6 +7,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::output::Output;
+use super::progress::Progress;
 use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::{Card, CardSet, parse_distinct};
 use cardgames::holdem::equity::{self, Equity, Plan, Spot, Stop};
@@ -197,7 +198,15 @@ fn equity(args: EquityArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None
     };
     let result = match plan {
-        Some(plan) => plan.run(threads),
+        Some(plan) => {
+            let passes = plan.passes() as u64;
+            let progress = if plan.work() > EXACT_WORK_BY_DEFAULT {
+                Progress::on_stderr(passes, "passes")
+            } else {
+                Progress::hidden(passes)
+            };
+            plan.run_with(threads, &|n| progress.done(n))
+        }
         None => {
             let stop = match args.samples {
                 Some(samples) => Stop::Samples(samples),

@@ -11,6 +11,7 @@ use serde_json::json;
 
 use super::output::Output;
 use super::play::{ForcedArgs, Stakes};
+use super::progress::Progress;
 use super::{CliError, seed_or_announce};
 use cardgames::holdem::phh;
 use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
@@ -111,7 +112,9 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         max_actions: None,
     };
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let progress = Progress::on_stderr(spec.plays, "hands");
     let results = matches::run(&spec, make_bot::<Session>, |p| {
+        progress.done(1);
         if let Some(dir) = &args.phh_dir
             && let Err(e) = write_phh(dir, p, args.duplicate, k as u64)
             && let Ok(mut slot) = write_error.lock()
@@ -120,6 +123,7 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    drop(progress);
     if let Some(e) = write_error.into_inner().ok().flatten() {
         return Err(CliError::Input(format!("cannot write PHH files: {e}")));
     }

@@ -12,6 +12,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::output::{Formats, Output};
+use super::progress::Progress;
 use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::pbn::parse_hand;
 use cardgames::cards::{Card, Suit};
@@ -352,7 +353,11 @@ fn seat_name(seat: usize) -> &'static str {
 
 fn build_db(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start = Instant::now();
-    let db = db_build::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
+    let k = args.max_cards as usize;
+    let progress = Progress::on_stderr(db_build::positions_to_build(k), "positions");
+    let db = db_build::build_with(k, args.threads, &|n| progress.done(n));
+    drop(progress);
+    let db = db.map_err(CliError::input)?;
     let built = start.elapsed();
     db.save(&args.out)
         .map_err(|e| CliError::Input(format!("{}: {e}", args.out.display())))?;
@@ -417,7 +422,9 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let counts = Mutex::new(Counts::default());
     let write_failed: Mutex<Option<String>> = Mutex::new(None);
+    let progress = Progress::on_stderr(spec.plays, "deals");
     let standings = matches::run(&spec, make_bot::<Honeymoon>, |p| {
+        progress.done(1);
         let Some(result) = p.game.outcome() else {
             return;
         };
@@ -450,6 +457,7 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    drop(progress);
     if let Some(why) = write_failed.into_inner().ok().flatten() {
         return Err(CliError::Failed(why));
     }

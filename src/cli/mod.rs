@@ -11,6 +11,7 @@ mod holdem_sim;
 pub mod honeymoon;
 mod output;
 mod play;
+mod progress;
 
 use std::fmt::Display;
 use std::io::{self, Write};
