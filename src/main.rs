@@ -8,12 +8,15 @@ use std::process::ExitCode;
 mod cli;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Command, CommandFactory, FromArgMatches};
+use clap::{ArgMatches, Command, CommandFactory, FromArgMatches};
 use cli::{Cli, CliError};
 
 fn main() -> ExitCode {
-    let parsed = negatives_allowed(Cli::command())
+    let mut command = negatives_allowed(Cli::command());
+    let parsed = command
+        .clone()
         .try_get_matches()
+        .and_then(|m| ascii_where_drawn(&mut command, &m).map(|()| m))
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
@@ -55,6 +58,31 @@ fn negatives_allowed(cmd: Command) -> Command {
         .fold(cmd.allow_negative_numbers(true), |cmd, name| {
             cmd.mut_subcommand(name, negatives_allowed)
         })
+}
+
+/// `cardgames --ascii COMMAND`: taken by the menu and by the commands
+/// that have an `--ascii` of their own (they draw suits or open a
+/// screen); for any other, clap's error.
+fn ascii_where_drawn(cmd: &mut Command, matches: &ArgMatches) -> Result<(), clap::Error> {
+    if !matches.get_flag("ascii") {
+        return Ok(());
+    }
+    let mut path = Vec::new();
+    let mut leaf = &*cmd;
+    let mut sub = matches;
+    while let Some((name, next)) = sub.subcommand() {
+        let Some(found) = leaf.find_subcommand(name) else {
+            break;
+        };
+        path.push(name);
+        leaf = found;
+        sub = next;
+    }
+    if path.is_empty() || leaf.get_arguments().any(|a| a.get_id() == "ascii") {
+        return Ok(());
+    }
+    let message = format!("--ascii: `cardgames {}` draws no suits", path.join(" "));
+    Err(cmd.error(ErrorKind::ArgumentConflict, message))
 }
 
 /// clap's error in one line: the line naming the problem, a number out of

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 mod common;
 
 use cardgames::cards::pbn::parse_hand;
-use common::{cardgames, fails_with, stdout_of};
+use common::{cardgames, fails_with, json_both, stdout_of};
 use predicates::prelude::*;
 
 #[test]
@@ -153,4 +153,29 @@ fn help_version_and_completions() {
         .success()
         .stdout(predicate::str::contains("cardgames"));
     cardgames().args(["completions", "tcsh"]).assert().code(2);
+}
+
+#[test]
+fn json_and_format_json_agree_and_clash() {
+    let boards = json_both(&["deal", "bridge", "--count", "2", "--seed", "5"]);
+    assert_eq!(boards.len(), 2);
+    let deals = json_both(&["deal", "--items", "a,b,c,d", "--hands", "2", "--seed", "5"]);
+    assert_eq!(deals[0]["hands"].as_array().map(Vec::len), Some(2));
+    fails_with(
+        &["deal", "bridge", "--seed", "5", "--json", "--format", "pbn"],
+        "cannot be used with",
+    );
+}
+
+#[test]
+fn ascii_is_for_bridge_deals_only() {
+    fails_with(
+        &["deal", "--items", "a,b", "--ascii"],
+        "unexpected argument '--ascii'",
+    );
+    let before = stdout_of(&["--ascii", "deal", "bridge", "--seed", "4"]);
+    assert_eq!(
+        before,
+        stdout_of(&["deal", "bridge", "--seed", "4", "--ascii"])
+    );
 }

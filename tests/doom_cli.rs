@@ -4,6 +4,8 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+mod common;
+
 fn doom(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("cardgames")
         .unwrap()
@@ -300,4 +302,23 @@ fn sim_plays_strong_and_chance_games() {
         .map(|x| x["wins"].as_f64().unwrap())
         .sum();
     assert!((wins - 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn json_by_either_flag() {
+    let solved = common::json_both(&["doom", "solve", "--board", "a3 a3 b3 b1"]);
+    assert_eq!(solved[0]["to_move"], "a");
+    let sim = common::json_both(&[
+        "doom",
+        "sim",
+        "--games",
+        "2",
+        "--ai",
+        "greedy,random",
+        "--size",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(sim.len(), 1);
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cardgames, fails_with};
+use common::{cardgames, fails_with, json_both, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -310,4 +310,48 @@ fn bad_input_is_one_line_and_exit_2() {
         .code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(err.starts_with("error: line 2: "), "{err}");
+}
+
+#[test]
+fn every_result_command_prints_json_by_either_flag() {
+    let hand = json_both(&["holdem", "rank", "AsKs7h7cKd"]);
+    assert_eq!(hand[0]["value"], 4808);
+    let equity = json_both(&["holdem", "equity", "AdAc", "KhKs", "--board", "2c3d4h"]);
+    assert_eq!(equity[0]["exact"], true);
+    let pluribus = "tests/data/phh/pluribus-1.phh";
+    let replayed = json_both(&["holdem", "replay", pluribus]);
+    assert!(replayed[0]["finishing_stacks"].is_array());
+    let players = json_both(&["holdem", "stats", pluribus]);
+    assert!(players.len() > 1, "one line per player");
+    fails_with(
+        &["holdem", "rank", "AsKs7h7cKd", "--json", "--format", "text"],
+        "cannot be used with",
+    );
+}
+
+#[test]
+fn ascii_only_on_commands_that_draw_suits() {
+    let after = stdout_of(&["holdem", "rank", "AsKs7h7cKd", "--ascii"]);
+    assert!(after.contains("Ks Kd 7h 7c As"), "{after}");
+    fails_with(
+        &["holdem", "equity", "AdAc", "KhKs", "--ascii"],
+        "unexpected argument '--ascii'",
+    );
+    fails_with(
+        &[
+            "--ascii",
+            "holdem",
+            "sim",
+            "--hands",
+            "1",
+            "--seats",
+            "easy,easy",
+        ],
+        "`cardgames holdem sim` draws no suits",
+    );
+    fails_with(
+        &["--ascii", "doom", "solve", "--board", "a3 a3 b3 b1"],
+        "`cardgames doom solve` draws no suits",
+    );
+    fails_with(&["--ascii", "completions", "bash"], "draws no suits");
 }

@@ -8,7 +8,7 @@ mod common;
 
 use cardgames::holdem::history::{HandRecord, replay};
 use cardgames::holdem::phh;
-use common::{cardgames, stdout_of};
+use common::{cardgames, json_both, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -216,4 +216,57 @@ fn bad_input_is_one_line_and_exit_2() {
             .stderr(predicate::function(|s: &str| s.lines().count() == 1))
             .stderr(predicate::str::contains("panicked").not());
     }
+}
+
+#[test]
+fn sim_json_by_either_flag() {
+    let doc = json_both(&[
+        "holdem",
+        "sim",
+        "--hands",
+        "20",
+        "--seats",
+        "easy,normal",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(doc.len(), 1);
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_piped() {
+    let args = [
+        "holdem",
+        "sim",
+        "--hands",
+        "50",
+        "--seats",
+        "easy,normal",
+        "--seed",
+        "7",
+    ];
+    let out = cardgames()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("50 deals"));
+    let equity = ["holdem", "equity", "AdAc", "KhKs", "--exact"];
+    let out = cardgames()
+        .args(equity)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 mod common;
 
-use common::{cardgames, fails_with_stdin};
+use common::{cardgames, fails_with_stdin, json_both};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -482,4 +482,123 @@ fn review_refuses_bad_and_truncated_files_with_one_line() {
         .args(["honeymoon", "review", &path, "--samples", "0"])
         .assert()
         .success();
+}
+
+#[test]
+fn every_result_command_prints_json_by_either_flag() {
+    let solved = json_both(&[
+        "honeymoon",
+        "solve",
+        "--north",
+        "AK...",
+        "--south",
+        "QJ...",
+        "--trump",
+        "NT",
+        "--lead",
+        "N",
+    ]);
+    assert!(solved[0]["north"].is_u64());
+    let sim = json_both(&[
+        "honeymoon",
+        "sim",
+        "--games",
+        "1",
+        "--ai",
+        "greedy,random",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(sim.len(), 1);
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let db = dir.path().join("e.db").to_string_lossy().to_string();
+    // The build time differs from run to run: the two flags are compared
+    // on the rest.
+    let build = ["honeymoon", "db", "build", "--max-cards", "1", "--out", &db];
+    let runs: Vec<Value> = [vec!["--json"], vec!["--format", "json"]]
+        .iter()
+        .map(|flags| {
+            let text = common::stdout_of(&[&build[..], flags].concat());
+            let mut v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}"));
+            assert!(v["seconds"].as_f64().is_some(), "{v}");
+            v["seconds"] = Value::Null;
+            v
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0]["positions"], 40);
+    let records = dir.path().join("deals");
+    let records_arg = records.to_string_lossy().to_string();
+    let args = [
+        "honeymoon",
+        "sim",
+        "--games",
+        "1",
+        "--ai",
+        "greedy,random",
+        "--seed",
+        "3",
+    ];
+    cardgames()
+        .args(args)
+        .args(["--records", &records_arg])
+        .assert()
+        .success();
+    let first = std::fs::read_dir(&records)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.path().to_string_lossy().to_string())
+        .min()
+        .unwrap_or_default();
+    let review = json_both(&["honeymoon", "review", &first, "--samples", "0"]);
+    assert!(review[0]["plays"].is_array());
+    let pbn = common::stdout_of(&["honeymoon", "review", &first, "--format", "pbn"]);
+    assert_eq!(
+        pbn,
+        common::stdout_of(&["honeymoon", "review", &first, "--to-pbn"])
+    );
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_piped() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let db = dir.path().join("e.db").to_string_lossy().to_string();
+    for args in [
+        vec![
+            "honeymoon",
+            "sim",
+            "--games",
+            "3",
+            "--ai",
+            "greedy,random",
+            "--seed",
+            "3",
+        ],
+        vec!["honeymoon", "db", "build", "--max-cards", "3", "--out", &db],
+        vec![
+            "doom",
+            "sim",
+            "--games",
+            "3",
+            "--ai",
+            "greedy,random",
+            "--size",
+            "2",
+            "--seed",
+            "1",
+        ],
+    ] {
+        let out = cardgames()
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {:?}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
 }

@@ -6,7 +6,8 @@ use std::io::Write;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
-use super::{CliError, seed_or_announce};
+use super::output::{Formats, Output};
+use super::{CliError, Style, seed_or_announce};
 use cardgames::bridge::{self, diagram, pbn_record};
 use cardgames::cards::{Deck, pbn::hand_string, standard_deck};
 use cardgames::game::rng_from_seed;
@@ -40,9 +41,8 @@ pub struct DealArgs {
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ItemFormat::Text)]
-    format: ItemFormat,
+    #[command(flatten)]
+    output: Output,
 }
 
 #[derive(Debug, Subcommand)]
@@ -61,13 +61,16 @@ struct BridgeArgs {
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = BridgeFormat::Text)]
-    format: BridgeFormat,
+    #[command(flatten)]
+    output: Output<BridgeFormat>,
+
+    #[command(flatten)]
+    style: Style,
 }
 
+/// What `deal bridge` prints.
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum BridgeFormat {
+pub enum BridgeFormat {
     /// Hand diagrams.
     Text,
     /// PBN records.
@@ -76,12 +79,9 @@ enum BridgeFormat {
     Json,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ItemFormat {
-    /// One line per deal, hands separated by `|`.
-    Text,
-    /// One JSON object per line: {"hands": [[...], ...]}.
-    Json,
+impl Formats for BridgeFormat {
+    const TEXT: Self = BridgeFormat::Text;
+    const JSON: Self = BridgeFormat::Json;
 }
 
 /// Runs `cardgames deal`.
@@ -94,7 +94,7 @@ pub fn run(args: DealArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliEr
             args.cards.map(|c| c as usize),
             args.count,
             args.seed,
-            args.format,
+            args.output.json(),
             out,
         ),
         (None, None) => Err(CliError::Input(
@@ -104,14 +104,16 @@ pub fn run(args: DealArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliEr
 }
 
 fn deal_bridge(args: BridgeArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     let seed = seed_or_announce(args.seed);
     let mut dealer = standard_deck().dealer(rng_from_seed(seed));
-    if matches!(args.format, BridgeFormat::Pbn) {
+    let format = args.output.format();
+    if matches!(format, BridgeFormat::Pbn) {
         writeln!(out, "% PBN 2.1\n% cardgames deal bridge --seed {seed}")?;
     }
     for board in 1..=args.count {
         let deal = bridge::deal(&mut dealer, board).map_err(CliError::input)?;
-        match args.format {
+        match format {
             BridgeFormat::Text => {
                 if board > 1 {
                     writeln!(out)?;
@@ -143,7 +145,7 @@ fn deal_items(
     cards: Option<usize>,
     count: u32,
     seed: Option<u64>,
-    format: ItemFormat,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let pack: Vec<String> = items.split(',').map(|s| s.trim().to_string()).collect();
@@ -166,12 +168,11 @@ fn deal_items(
     for _ in 0..count {
         let dealt = dealer.deal_n(hands * cards).map_err(CliError::input)?;
         let split: Vec<&[String]> = dealt.chunks(cards).collect();
-        match format {
-            ItemFormat::Text => {
-                let text: Vec<String> = split.iter().map(|h| h.join(" ")).collect();
-                writeln!(out, "{}", text.join(" | "))?;
-            }
-            ItemFormat::Json => writeln!(out, "{}", json!({ "hands": split }))?,
+        if json {
+            writeln!(out, "{}", json!({ "hands": split }))?;
+        } else {
+            let text: Vec<String> = split.iter().map(|h| h.join(" ")).collect();
+            writeln!(out, "{}", text.join(" | "))?;
         }
     }
     Ok(())

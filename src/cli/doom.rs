@@ -8,6 +8,8 @@ use std::sync::Mutex;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
+use super::output::Output;
+use super::progress::Progress;
 use super::{CliError, parsed, seed_or_announce};
 use cardgames::doom::bots::{AiKind, UnknownAi, make_bot};
 use cardgames::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
@@ -98,9 +100,8 @@ pub struct SolveArgs {
     /// chance book; 6 for strong].
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=40))]
     depth: Option<u8>,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Arguments of `cardgames doom svg`.
@@ -146,9 +147,8 @@ pub struct SimArgs {
     /// Moves after which a game is stopped and scored by hexes held.
     #[arg(long, default_value_t = 5000)]
     max_moves: u64,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Runs `cardgames doom …`.
@@ -230,7 +230,7 @@ fn solve(a: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None => f64::from(eval::share_twelfths(&board, player)) / 12.0,
     };
     let letter = board::player_letter(player).to_string();
-    if a.json {
+    if a.output.json() {
         let moves: Vec<Value> = ratings
             .iter()
             .map(|(m, v)| json!({"move": m.to_string(), "rating": v}))
@@ -330,7 +330,9 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e: UnknownAi| RunError::Rule(e.to_string()))?;
         Ok(make_bot(kind, limits))
     };
+    let progress = Progress::on_stderr(spec.plays, "games");
     let standings = matches::run(&spec, make, |p| {
+        progress.done(1);
         if let Ok(mut c) = counts.lock() {
             let first = p.bot_of_seat[0];
             c.first[first].0 += 1;
@@ -340,13 +342,14 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    drop(progress);
     let Counts { first, cut, moves } = counts.into_inner().unwrap_or_default();
     let n = f64::from(a.games);
     let boards = match setup.boards {
         Deal::Book => "book",
         Deal::Balanced => "balanced",
     };
-    if a.json {
+    if a.output.json() {
         let ais: Vec<Value> = standings
             .iter()
             .zip(&first)

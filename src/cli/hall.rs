@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::CliError;
+use super::{CliError, Style};
 use cardgames::hall::ssh::DoorConfig;
 use cardgames::hall::{self, Config};
 
@@ -89,6 +89,8 @@ pub struct JoinArgs {
     /// token says who you are).
     #[arg(long)]
     name: Option<String>,
+    #[command(flatten)]
+    style: Style,
 }
 
 /// Runs `cardgames join`: the hall's lobby on screen.
@@ -106,9 +108,11 @@ pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
             "--name {name:?}: 1 to 20 letters, digits, _ - or ., starting with a letter or digit"
         )));
     }
+    let style = args.style;
     let start = cardgames::tui::Start::Hall {
         url: args.url,
         name: args.name,
     };
-    cardgames::tui::run(start, None, ascii).map_err(|e| CliError::Failed(e.to_string()))
+    cardgames::tui::run(start, None, style.ascii(ascii))
+        .map_err(|e| CliError::Failed(e.to_string()))
 }

@@ -6,7 +6,9 @@ use std::io::{BufRead, Write};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use super::{CliError, seed_or_announce};
+use super::output::Output;
+use super::progress::Progress;
+use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::{Card, CardSet, parse_distinct};
 use cardgames::holdem::equity::{self, Equity, Plan, Spot, Stop};
 use cardgames::holdem::eval::best_five;
@@ -37,9 +39,11 @@ pub struct RankArgs {
     #[arg(required = true, value_name = "CARDS")]
     cards: Vec<String>,
 
-    /// One JSON object per hand.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
+
+    #[command(flatten)]
+    style: Style,
 }
 
 /// Arguments of `cardgames holdem equity`.
@@ -80,9 +84,8 @@ pub struct EquityArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
 
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Deals (product of range sizes) up to which the default looks at the
@@ -110,6 +113,7 @@ pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
 }
 
 fn rank(args: RankArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     if args.cards.len() == 1 && args.cards[0] == "-" {
         for (i, line) in std::io::stdin().lock().lines().enumerate() {
             let line = line?;
@@ -118,12 +122,12 @@ fn rank(args: RankArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError
             }
             let cards =
                 read_hand(&line).map_err(|e| CliError::Input(format!("line {}: {e}", i + 1)))?;
-            rank_one(&cards, args.json, ascii, out)?;
+            rank_one(&cards, args.output.json(), ascii, out)?;
         }
         return Ok(());
     }
     let cards = read_hand(&args.cards.join(" ")).map_err(CliError::Input)?;
-    rank_one(&cards, args.json, ascii, out)
+    rank_one(&cards, args.output.json(), ascii, out)
 }
 
 /// Five to seven distinct cards.
@@ -194,7 +198,15 @@ fn equity(args: EquityArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None
     };
     let result = match plan {
-        Some(plan) => plan.run(threads),
+        Some(plan) => {
+            let passes = plan.passes() as u64;
+            let progress = if plan.work() > EXACT_WORK_BY_DEFAULT {
+                Progress::on_stderr(passes, "passes")
+            } else {
+                Progress::hidden(passes)
+            };
+            plan.run_with(threads, &|n| progress.done(n))
+        }
         None => {
             let stop = match args.samples {
                 Some(samples) => Stop::Samples(samples),
@@ -204,7 +216,7 @@ fn equity(args: EquityArgs, out: &mut dyn Write) -> Result<(), CliError> {
             equity::monte_carlo(&spot, stop, seed, threads).map_err(CliError::input)?
         }
     };
-    print_equity(&args.hands, &result, args.json, out)
+    print_equity(&args.hands, &result, args.output.json(), out)
 }
 
 /// A standard error to aim at: a number from 0.00001 to 0.5.

@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::CliError;
+use super::output::Output;
 use cardgames::holdem::history::files;
 use cardgames::holdem::history::stats::{PlayerStats, Stats};
 use cardgames::holdem::history::{HandRecord, HistoryError, Replayed, read_any, replay};
@@ -23,9 +24,8 @@ pub struct ReplayArgs {
     #[arg(required = true, value_name = "FILE|DIR|-")]
     paths: Vec<String>,
 
-    /// One JSON object per hand.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// The formats `convert` writes.
@@ -44,8 +44,8 @@ pub struct ConvertArgs {
     #[arg(required = true, value_name = "FILE|DIR|-")]
     paths: Vec<String>,
 
-    /// The format to write.
-    #[arg(long, value_enum)]
+    /// The format to write (`--format` is the same).
+    #[arg(long, value_enum, visible_alias = "format")]
     to: To,
 
     /// Write one file per input file into this folder (standard output
@@ -67,9 +67,8 @@ pub struct StatsArgs {
     #[arg(required = true, value_name = "FILES|DIR")]
     paths: Vec<String>,
 
-    /// One JSON object per player.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Every input: its name and text.
@@ -146,7 +145,7 @@ pub fn run_replay(args: ReplayArgs, out: &mut dyn Write) -> Result<(), CliError>
     for (file, hands) in &outcomes {
         let mut ok = 0;
         for (i, h) in hands.iter().enumerate() {
-            match (h, args.json) {
+            match (h, args.output.json()) {
                 (Ok(h), true) => {
                     // Amounts exactly as the history writes them.
                     let stacks = h.finishing_text().join(",");
@@ -165,7 +164,7 @@ pub fn run_replay(args: ReplayArgs, out: &mut dyn Write) -> Result<(), CliError>
                 (Err(e), false) => writeln!(out, "{file} hand {}: {}", i + 1, one_line(e))?,
             }
         }
-        if !args.json {
+        if !args.output.json() {
             writeln!(out, "{file}: {ok} of {} hands replayed", hands.len())?;
         }
     }
@@ -289,7 +288,7 @@ pub fn run_stats(args: StatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     }
     let rows: Vec<(&String, &PlayerStats)> = stats.players.iter().collect();
-    if args.json {
+    if args.output.json() {
         for (name, s) in rows {
             let line = json!({
                 "player": name,

@@ -9,7 +9,9 @@ use std::sync::Mutex;
 use clap::Args;
 use serde_json::json;
 
+use super::output::Output;
 use super::play::{ForcedArgs, Stakes};
+use super::progress::Progress;
 use super::{CliError, seed_or_announce};
 use cardgames::holdem::phh;
 use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
@@ -53,9 +55,8 @@ pub struct SimArgs {
     #[arg(long)]
     duplicate: bool,
 
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 fn write_phh(dir: &Path, p: &Played<Session>, duplicate: bool, seats: u64) -> std::io::Result<()> {
@@ -111,7 +112,9 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         max_actions: None,
     };
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let progress = Progress::on_stderr(spec.plays, "hands");
     let results = matches::run(&spec, make_bot::<Session>, |p| {
+        progress.done(1);
         if let Some(dir) = &args.phh_dir
             && let Err(e) = write_phh(dir, p, args.duplicate, k as u64)
             && let Ok(mut slot) = write_error.lock()
@@ -120,12 +123,13 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    drop(progress);
     if let Some(e) = write_error.into_inner().ok().flatten() {
         return Err(CliError::Input(format!("cannot write PHH files: {e}")));
     }
     let bb = setup.blinds.big as f64;
     let per_100 = |chips: f64| (chips / bb * 100.0 * 100.0).round() / 100.0;
-    if args.json {
+    if args.output.json() {
         let seats: Vec<_> = results
             .iter()
             .enumerate()

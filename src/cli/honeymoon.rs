@@ -11,7 +11,9 @@ use std::sync::Mutex;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
-use super::{CliError, seed_or_announce};
+use super::output::{Formats, Output};
+use super::progress::Progress;
+use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::pbn::parse_hand;
 use cardgames::cards::{Card, Suit};
 use cardgames::game::Game;
@@ -64,18 +66,36 @@ pub struct ReviewArgs {
     /// A deal record: JSON (as the app and `sim --records` keep them) or
     /// PBN; a file may hold several deals.
     file: PathBuf,
-    /// Print one JSON object per deal.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output<ReviewFormat>,
     /// Sampled worlds per exchange trick (0: review the play only).
     #[arg(long, default_value_t = 8)]
     samples: usize,
     /// Seed of the exchange samples.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Write the deals read as PBN (to stdout) instead of reviewing them.
-    #[arg(long, conflicts_with = "json")]
+    /// Write the deals read as PBN instead of reviewing them (the same as
+    /// --format pbn).
+    #[arg(long, conflicts_with_all = ["json", "format"])]
     to_pbn: bool,
+    #[command(flatten)]
+    style: Style,
+}
+
+/// What `honeymoon review` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReviewFormat {
+    /// Each deal's review as text.
+    Text,
+    /// One JSON object per deal.
+    Json,
+    /// No review: the deals read, as PBN.
+    Pbn,
+}
+
+impl Formats for ReviewFormat {
+    const TEXT: Self = ReviewFormat::Text;
+    const JSON: Self = ReviewFormat::Json;
 }
 
 /// Arguments of `honeymoon solve`.
@@ -96,9 +116,8 @@ pub struct SolveArgs {
     /// The card the leader has already played to the current trick.
     #[arg(long)]
     led: Option<String>,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
     /// Read positions from stdin, one per line: NORTH SOUTH TRUMP LEAD
     /// [LED]; write one JSON line per position.
     #[arg(long, conflicts_with_all = ["north", "south", "trump", "lead", "led"])]
@@ -106,6 +125,8 @@ pub struct SolveArgs {
     /// An endgame database file to consult.
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
+    #[command(flatten)]
+    style: Style,
 }
 
 /// `honeymoon db` subcommands.
@@ -127,6 +148,8 @@ pub struct DbBuildArgs {
     /// Where to write it.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Arguments of `honeymoon sim`.
@@ -141,9 +164,8 @@ pub struct SimArgs {
     /// Seed for the deals and the bots.
     #[arg(long)]
     seed: Option<u64>,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
     /// Write a record of every deal played into this directory.
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
@@ -213,6 +235,7 @@ fn read_position(
 }
 
 fn solve(args: SolveArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     let mut solver = Solver::new();
     if let Some(path) = &args.db {
         let db = Db::load(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
@@ -248,7 +271,7 @@ fn solve(args: SolveArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliErr
         args.led.as_deref(),
     )?;
     let analysis = solver.analyze(&pos).map_err(CliError::input)?;
-    if args.json {
+    if args.output.json() {
         writeln!(out, "{}", analysis_json(&analysis))?;
     } else {
         write_diagram(&pos, &analysis, ascii, out)?;
@@ -330,10 +353,24 @@ fn seat_name(seat: usize) -> &'static str {
 
 fn build_db(args: DbBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start = Instant::now();
-    let db = db_build::build(args.max_cards as usize, args.threads).map_err(CliError::input)?;
+    let k = args.max_cards as usize;
+    let progress = Progress::on_stderr(db_build::positions_to_build(k), "positions");
+    let db = db_build::build_with(k, args.threads, &|n| progress.done(n));
+    drop(progress);
+    let db = db.map_err(CliError::input)?;
     let built = start.elapsed();
     db.save(&args.out)
         .map_err(|e| CliError::Input(format!("{}: {e}", args.out.display())))?;
+    if args.output.json() {
+        let line = json!({
+            "max_cards": args.max_cards,
+            "positions": db.positions(),
+            "seconds": (built.as_secs_f64() * 100.0).round() / 100.0,
+            "out": args.out.display().to_string(),
+        });
+        writeln!(out, "{line}")?;
+        return Ok(());
+    }
     writeln!(
         out,
         "endgame database K={} ({} positions) built in {:.2} s, written to {}",
@@ -385,7 +422,9 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let counts = Mutex::new(Counts::default());
     let write_failed: Mutex<Option<String>> = Mutex::new(None);
+    let progress = Progress::on_stderr(spec.plays, "deals");
     let standings = matches::run(&spec, make_bot::<Honeymoon>, |p| {
+        progress.done(1);
         let Some(result) = p.game.outcome() else {
             return;
         };
@@ -418,6 +457,7 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::input)?;
+    drop(progress);
     if let Some(why) = write_failed.into_inner().ok().flatten() {
         return Err(CliError::Failed(why));
     }
@@ -434,7 +474,7 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     }
     let points: Vec<i64> = standings.iter().map(|s| s.total.round() as i64).collect();
-    if args.json {
+    if args.output.json() {
         let bots: Vec<Value> = (0..2)
             .map(|i| {
                 json!({"name": names[i], "points": points[i], "points_per_deal": standings[i].mean, "ci95": standings[i].ci95, "match_points": match_points[i], "contracts": c.contracts[i], "made": c.made[i]})
@@ -468,9 +508,15 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// `honeymoon review`: every deal of the file, reviewed.
 fn review(args: ReviewArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let ascii = args.style.ascii(ascii);
     let records = read_file(&args.file)
         .map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?;
-    if args.to_pbn {
+    let format = if args.to_pbn {
+        ReviewFormat::Pbn
+    } else {
+        args.output.format()
+    };
+    if format == ReviewFormat::Pbn {
         write!(out, "{}", pbn::write(&records))?;
         return Ok(());
     }
@@ -479,7 +525,7 @@ fn review(args: ReviewArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
         let r = deal_review::review(record, &mut solver, args.samples, args.seed).map_err(|e| {
             CliError::Input(format!("{}: deal {}: {e}", args.file.display(), i + 1))
         })?;
-        if args.json {
+        if format == ReviewFormat::Json {
             writeln!(out, "{}", review_json(i + 1, record, &r))?;
         } else {
             write_review(i + 1, record, &r, args.samples, ascii, out)?;

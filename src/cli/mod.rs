@@ -9,7 +9,9 @@ pub mod holdem;
 mod holdem_history;
 mod holdem_sim;
 pub mod honeymoon;
+mod output;
 mod play;
+mod progress;
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -52,8 +54,9 @@ where
 #[derive(Debug, Parser)]
 #[command(name = "cardgames", version, about, long_about = None)]
 pub struct Cli {
-    /// Draw suits as letters (S H D C) instead of ♠ ♥ ♦ ♣.
-    #[arg(long, global = true)]
+    /// Draw suits as letters (S H D C) instead of ♠ ♥ ♦ ♣ (in the menu,
+    /// and in a command that draws suits when given before it).
+    #[arg(long)]
     pub ascii: bool,
 
     /// Seed for the games opened from the menu (each game takes the next
@@ -64,6 +67,23 @@ pub struct Cli {
     /// What to do; with none, open the game menu.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `--ascii`, taken by the commands that draw suits or open a screen
+/// (the others reject it).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Style {
+    /// Draw suits as letters (S H D C) instead of ♠ ♥ ♦ ♣.
+    #[arg(long)]
+    ascii: bool,
+}
+
+impl Style {
+    /// Whether to draw suits as letters: asked here, or `before` the
+    /// command (`cardgames --ascii …`).
+    pub fn ascii(self, before: bool) -> bool {
+        self.ascii || before
+    }
 }
 
 /// The commands: one per game of the registry (`cardgames::games`), and

@@ -4,7 +4,7 @@
 
 use clap::Args;
 
-use super::{CliError, parsed};
+use super::{CliError, Style, parsed};
 use cardgames::doom::{Deal, DoomGame, RuleSet};
 use cardgames::game::{Level, Playable};
 use cardgames::holdem::session::{self, Mode, Rebuy, Session};
@@ -65,6 +65,8 @@ pub struct HoldemPlay {
     /// Seed for the cards; the same seed deals the same session.
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    style: Style,
 }
 
 /// The options of a Dice of Doom game, on screen or in `doom sim`.
@@ -112,6 +114,8 @@ pub struct DoomPlay {
     /// Seed for the board and the dice.
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    style: Style,
 }
 
 /// The options of a honeymoon match, on screen or in `honeymoon sim`.
@@ -170,6 +174,8 @@ pub struct HoneymoonPlay {
     /// Seed for the deals.
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    style: Style,
 }
 
 fn open<G: Playable>(
@@ -211,7 +217,12 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
         bb_ante: p.forced.bb_ante,
         straddle: p.forced.straddle,
     };
-    open::<Session>(&setup, Session::level_bot(p.level), p.seed, ascii)
+    open::<Session>(
+        &setup,
+        Session::level_bot(p.level),
+        p.seed,
+        p.style.ascii(ascii),
+    )
 }
 
 /// Opens a Dice of Doom game.
@@ -220,7 +231,7 @@ pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
         &p.options.setup(),
         &p.ai.to_ascii_lowercase(),
         p.seed,
-        ascii,
+        p.style.ascii(ascii),
     )
 }
 
@@ -230,5 +241,10 @@ pub fn honeymoon(p: HoneymoonPlay, ascii: bool) -> Result<(), CliError> {
         length: p.length,
         ..p.options.options()
     };
-    open::<Honeymoon>(&options, Honeymoon::level_bot(p.level), p.seed, ascii)
+    open::<Honeymoon>(
+        &options,
+        Honeymoon::level_bot(p.level),
+        p.seed,
+        p.style.ascii(ascii),
+    )
 }

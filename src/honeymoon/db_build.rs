@@ -13,6 +13,19 @@ use crate::cards::Suit;
 /// Builds the database for up to `k` cards a side on `threads` threads
 /// (0: one per core).
 pub fn build(k: usize, threads: usize) -> Result<Db, DbError> {
+    build_with(k, threads, &|_| {})
+}
+
+/// How many positions [`build`] solves for up to `k` cards a side.
+pub fn positions_to_build(k: usize) -> u64 {
+    (1..=k.min(MAX_K))
+        .map(|n| 2 * (compositions(2 * n).len() * binom(2 * n, n)) as u64)
+        .sum()
+}
+
+/// [`build`], calling `done(n)` as each `n` positions are solved (from
+/// any thread; [`positions_to_build`] in all), for a progress bar.
+pub fn build_with(k: usize, threads: usize, done: &(dyn Fn(u64) + Sync)) -> Result<Db, DbError> {
     if k == 0 || k > MAX_K {
         return Err(DbError::BadK(k));
     }
@@ -23,8 +36,9 @@ pub fn build(k: usize, threads: usize) -> Result<Db, DbError> {
     let mut db = Db::empty();
     for n in 1..=k {
         let below = Arc::new(db.clone());
-        let level =
-            pool.install(|| [None, Some(Suit::Spades)].map(|trump| build_level(n, trump, &below)));
+        let level = pool.install(|| {
+            [None, Some(Suit::Spades)].map(|trump| build_level(n, trump, &below, done))
+        });
         db.push_level(level);
     }
     Ok(db)
@@ -32,7 +46,12 @@ pub fn build(k: usize, threads: usize) -> Result<Db, DbError> {
 
 /// Every value of level `n` with `trump`, solved in parallel with `below`
 /// consulted for smaller positions.
-fn build_level(n: usize, trump: Option<Suit>, below: &Arc<Db>) -> Vec<u8> {
+fn build_level(
+    n: usize,
+    trump: Option<Suit>,
+    below: &Arc<Db>,
+    done: &(dyn Fn(u64) + Sync),
+) -> Vec<u8> {
     let per = binom(2 * n, n);
     compositions(2 * n)
         .par_iter()
@@ -45,6 +64,7 @@ fn build_level(n: usize, trump: Option<Suit>, below: &Arc<Db>) -> Vec<u8> {
                     out.push(solver.leader_tricks(position(lengths, joined), trump));
                     joined = next_subset(joined);
                 }
+                done(per as u64);
                 out
             },
         )
@@ -63,6 +83,17 @@ mod tests {
 
     fn small_db() -> Db {
         build(4, 2).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn progress_counts_every_position_built() {
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let db = build_with(3, 2, &|n| {
+            done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(done.into_inner(), positions_to_build(3));
+        assert_eq!(positions_to_build(3), db.positions() as u64);
     }
 
     #[test]

@@ -57,6 +57,20 @@ pub fn fails_with(args: &[&str], message: &str) {
     assert!(stdout.is_empty(), "{args:?}: nothing on stdout");
 }
 
+/// Runs `args` with `--json` and again with `--format json`; expects the
+/// same output from both, every line a JSON value, and returns them.
+pub fn json_both(args: &[&str]) -> Vec<serde_json::Value> {
+    let short = stdout_of(&[args, &["--json"]].concat());
+    let long = stdout_of(&[args, &["--format", "json"]].concat());
+    assert_eq!(short, long, "{args:?}: --json is --format json");
+    let values: Vec<serde_json::Value> = short
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {e}: {l}")))
+        .collect();
+    assert!(!values.is_empty(), "{args:?}: some JSON");
+    values
+}
+
 pub mod browser;
 pub mod hall;
 pub mod minimax;

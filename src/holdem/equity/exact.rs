@@ -257,15 +257,26 @@ impl Plan {
     /// Computes every distinct pass once (shared out over `threads`) and
     /// adds them up as often as deals see them.
     pub fn run(&self, threads: usize) -> Equity {
+        self.run_with(threads, &|_| {})
+    }
+
+    /// [`Plan::run`], calling `done(1)` as each of the [`Plan::passes`]
+    /// is computed (from any thread), for a progress bar.
+    pub fn run_with(&self, threads: usize, done: &(dyn Fn(u64) + Sync)) -> Equity {
         let fixed = &self.fixed;
         // Starting threads costs more than a small count.
         let threads = if self.work() < SMALL_WORK { 1 } else { threads };
         let rank = |&(key, times): &(Key, u64)| {
-            rank_pass(fixed, &holes(key, 8, fixed)[..fixed.players]).times(times)
+            let tally = rank_pass(fixed, &holes(key, 8, fixed)[..fixed.players]).times(times);
+            done(1);
+            tally
         };
         let flush = |&(key, times): &(Key, u64)| {
             let suit = (key & 3) as usize;
-            flush_pass(fixed, &holes(key >> 2, 10, fixed)[..fixed.players], suit).times(times)
+            let tally =
+                flush_pass(fixed, &holes(key >> 2, 10, fixed)[..fixed.players], suit).times(times);
+            done(1);
+            tally
         };
         let tally = with_threads(threads, || {
             if threads <= 1 {
