@@ -1508,7 +1508,9 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
     assert_eq!(shows(&app), before + 1, "a second s does nothing");
     press(&mut app, KeyCode::Char('n'));
     assert!(matches!(mine(&app).stage, Stage::Turn(_)), "the next hand");
+}
 
+#[test]
 fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
     use cardgames::honeymoon::game::{MatchLength, Phase};
     let mut app = quick_app(None, 4);
