@@ -1446,3 +1446,59 @@ fn the_replayer_opens_a_file_and_says_what_it_cannot_read() {
         "the list is kept:\n{refused}"
     );
 }
+
+/// Opens a Dice of Doom game on the `size`×`size` board (the setup's
+/// first field, 5 by default).
+fn doom_game(app: &mut App, size: usize) {
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Enter); // Dice of Doom
+    for _ in size..5 {
+        press(app, KeyCode::Left);
+    }
+    for _ in 5..size {
+        press(app, KeyCode::Right);
+    }
+    press(app, KeyCode::Enter);
+}
+
+#[test]
+fn doom_hexes_are_cells_that_fill_the_screen() {
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    insta::assert_snapshot!("doom_5x5_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("doom_5x5_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    insta::assert_snapshot!("doom_5x5_160x48", screen(&mut app, 160, 48));
+    // The largest board the setup offers falls back to tokens at 80×24.
+    let mut big = quick_app(None, 3);
+    doom_game(&mut big, 8);
+    insta::assert_snapshot!("doom_8x8_80x24", screen(&mut big, 80, 24));
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ascii: true,
+        ..Settings::default()
+    };
+    let mut ascii = App::new(settings, false, None).with_seed(3);
+    doom_game(&mut ascii, 5);
+    insta::assert_snapshot!("doom_5x5_ascii", screen(&mut ascii, 80, 24));
+}
+
+#[test]
+fn a_click_anywhere_in_a_doom_cell_picks_its_hex() {
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    let text = screen(&mut app, 80, 24);
+    let cursor = |app: &App| app.table::<DoomGame>().map_or(99, |t| t.cursor());
+    // Hex 11 (a3, an attacker): the third row of cells, the second cell.
+    assert_eq!(column_of(&text, 10, "(a3)"), Some(14), "{text}");
+    // Its frame's bottom-right corner picks it as the attacker, and the
+    // cursor goes to its only target, hex 16 below it.
+    click(&mut app, 18, 11);
+    assert!(screen(&mut app, 80, 24).contains("From hex 11: pick a target"));
+    assert_eq!(cursor(&app), 16);
+    // The target's frame, top-left corner: the attack is made.
+    click(&mut app, 10, 12);
+    let after = app
+        .table::<DoomGame>()
+        .map(|t| t.seen().view.position.board);
+    assert_eq!(after.map(|b| b.hex(16).owner), Some(0), "hex 16 taken");
+}
