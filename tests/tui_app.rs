@@ -1502,3 +1502,41 @@ fn a_click_anywhere_in_a_doom_cell_picks_its_hex() {
         .map(|t| t.seen().view.position.board);
     assert_eq!(after.map(|b| b.hex(16).owner), Some(0), "hex 16 taken");
 }
+
+#[test]
+fn doom_hex_numbers_are_the_cli_move_names_and_toggle_with_hash() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    let seen = app
+        .table::<DoomGame>()
+        .map(|t| t.seen())
+        .unwrap_or_else(|| panic!("no game"));
+    // "11->16", as the CLI writes it, is hex 11 (a3) on hex 16 (b1),
+    // each drawn in the cell with its number.
+    let names: Vec<String> = seen.legal.iter().map(Move::to_string).collect();
+    assert!(names.contains(&"11->16".to_string()), "{names:?}");
+    let shown = screen(&mut app, 80, 24);
+    for (number, cell) in [("┌11──┐", "│(a3)│"), ("┌16──┐", "│ b1 │")] {
+        let row = shown.lines().position(|l| l.contains(number));
+        let col = row.and_then(|r| column_of(&shown, r, number));
+        assert!(col.is_some(), "{number}: {shown}");
+        let line = row.and_then(|r| shown.lines().nth(r + 1)).unwrap_or("");
+        let at = col.map_or(0, usize::from);
+        assert_eq!(
+            line.chars().skip(at).take(6).collect::<String>(),
+            cell,
+            "{number}: {shown}"
+        );
+    }
+    press(&mut app, KeyCode::Char('#'));
+    let hidden = screen(&mut app, 80, 24);
+    assert!(
+        !hidden.contains("┌11──┐") && hidden.contains("┌────┐"),
+        "{hidden}"
+    );
+    press(&mut app, KeyCode::Char('#'));
+    assert_eq!(screen(&mut app, 80, 24), shown);
+    press(&mut app, KeyCode::Char('?'));
+    assert!(screen(&mut app, 80, 24).contains("Show or hide the hexes' numbers"));
+}

@@ -30,6 +30,8 @@ pub struct Ui {
     hint: Option<Move>,
     /// The hex Up/Down last moved to and the column they aim at there.
     column: Option<(usize, u16)>,
+    /// The hexes' numbers (the CLI's names for them in moves) hidden.
+    hide_numbers: bool,
 }
 
 /// Moves the cursor a row up (`dy` −1) or down (+1) to the hex drawn
@@ -101,6 +103,8 @@ pub enum Command {
     Unselect,
     /// Show the strong AI's move.
     Hint,
+    /// Show or hide the hexes' numbers.
+    Numbers,
 }
 
 impl TableScreen<DoomGame> {
@@ -251,9 +255,16 @@ struct Mark {
 }
 
 /// A framed cell for one hex: the frame (doubled for the last attack,
-/// green round a target), filled with the owner's colour, the letter and
-/// dice in the middle.
-fn draw_box(buf: &mut Buffer, at: Rect, owner: usize, text: &str, mark: &Mark, theme: Theme) {
+/// green round a target) with the hex's number in it when asked, filled
+/// with the owner's colour, the letter and dice in the middle.
+fn draw_box(
+    buf: &mut Buffer,
+    at: Rect,
+    owner: usize,
+    (text, number): (&str, Option<usize>),
+    mark: &Mark,
+    theme: Theme,
+) {
     let [tl, tr, bl, br, hz, vt] = match (theme.ascii, mark.last) {
         (true, false) => ['+', '+', '+', '+', '-', '|'],
         (true, true) => ['#', '#', '#', '#', '=', '#'],
@@ -276,6 +287,9 @@ fn draw_box(buf: &mut Buffer, at: Rect, owner: usize, text: &str, mark: &Mark, t
     let (bottom, right) = (at.y + at.height - 1, at.x + at.width - 1);
     let line = |a: char, b: char| format!("{a}{}{b}", hz.to_string().repeat(inner));
     buf.set_string(at.x, at.y, line(tl, tr), frame);
+    if let Some(number) = number {
+        buf.set_string(at.x + 1, at.y, number.to_string(), theme.dim());
+    }
     buf.set_string(at.x, bottom, line(bl, br), frame);
     for y in at.y + 1..bottom {
         buf.set_string(at.x, y, vt.to_string(), frame);
@@ -356,14 +370,9 @@ fn render_board(
                 target,
                 cursor,
             };
-            draw_box(
-                buf,
-                Rect::new(x, y, width, height),
-                owner,
-                &text,
-                &mark,
-                theme,
-            );
+            let number = (!ui.hide_numbers).then_some(i);
+            let at = Rect::new(x, y, width, height);
+            draw_box(buf, at, owner, (&text, number), &mark, theme);
             continue;
         }
         let mut style = theme.player(owner);
@@ -376,6 +385,10 @@ fn render_board(
             style = style.patch(theme.legal());
         }
         buf.set_string(x, y, format!("{l}{text}{r}"), style);
+        // Tokens two rows apart: the number in the blank row below.
+        if !ui.hide_numbers && geometry.h == 2 {
+            buf.set_string(x + 1, y + 1, i.to_string(), theme.dim());
+        }
     }
 }
 
@@ -557,6 +570,12 @@ impl Board for DoomGame {
                 Command::Hint,
             )
             .enabled(mine),
+            Binding::new(
+                &[Key::Char('#')],
+                "numbers",
+                "Show or hide the hexes' numbers (the names moves use on the command line)",
+                Command::Numbers,
+            ),
         ]
     }
 
@@ -587,6 +606,10 @@ impl Board for DoomGame {
                 Reply::Done
             }
             Command::Hint => hint(seen, ui),
+            Command::Numbers => {
+                ui.hide_numbers = !ui.hide_numbers;
+                Reply::Done
+            }
         }
     }
 
