@@ -1540,3 +1540,58 @@ fn doom_hex_numbers_are_the_cli_move_names_and_toggle_with_hash() {
     press(&mut app, KeyCode::Char('?'));
     assert!(screen(&mut app, 80, 24).contains("Show or hide the hexes' numbers"));
 }
+
+/// Plays `mv` with keys: the cursor to the attacker, Enter, to the
+/// target, Enter (the only target is taken at once).
+fn doom_attack(app: &mut App, from: u8, to: u8) {
+    for hex in [from, to] {
+        cursor_to(app, hex);
+        press(app, KeyCode::Enter);
+    }
+}
+
+#[test]
+fn doom_undo_takes_back_your_moves_under_classic_rules_only() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    let seen = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no game"))
+    };
+    let start = seen(&app).view.position;
+    doom_attack(&mut app, 11, 16);
+    let attacked = seen(&app).view.position;
+    assert_ne!(attacked, start);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(seen(&app).view.position, start, "the attack taken back");
+    assert!(screen(&mut app, 80, 24).contains("You take back your last move"));
+    // An attack, the pass, the computer's whole turn: u goes back to
+    // before the pass, the computer's moves undone with it.
+    doom_attack(&mut app, 11, 16);
+    press(&mut app, KeyCode::Char('p'));
+    for _ in 0..1000 {
+        if seen(&app).stage == Stage::Turn(0) {
+            break;
+        }
+        wait(&mut app);
+    }
+    assert_eq!(seen(&app).stage, Stage::Turn(0));
+    assert_ne!(seen(&app).view.position, attacked, "the computer moved");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(seen(&app).view.position, attacked);
+    assert!(seen(&app).legal.contains(&Move::Pass));
+    // Under chance rules the dice were rolled: refused, said so.
+    let mut chance = doom_chance_game(5);
+    let Some(&Move::Attack { from, to }) = seen(&chance).legal.iter().find(|m| **m != Move::Pass)
+    else {
+        panic!("no attack")
+    };
+    doom_attack(&mut chance, from, to);
+    let after = seen(&chance).view.position;
+    press(&mut chance, KeyCode::Char('u'));
+    assert_eq!(seen(&chance).view.position, after);
+    let text = screen(&mut chance, 80, 24);
+    assert!(text.contains("no undo under chance rules"), "{text}");
+}

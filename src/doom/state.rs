@@ -447,6 +447,12 @@ impl Playable for DoomGame {
         self.position.is_over(&self.config)
     }
 
+    /// Under classic rules (no dice rolled, so nothing learnt by trying),
+    /// back to any earlier move of this game; never under chance rules.
+    fn may_rewind(&self, earlier: &DoomGame) -> bool {
+        self.config.rules == super::rules::RuleSet::Classic && earlier.games == self.games
+    }
+
     /// A new board of the same size, the next player moving first.
     fn next_deal(&mut self) -> Result<Vec<Event>, DoomError> {
         if !self.position.is_over(&self.config) {

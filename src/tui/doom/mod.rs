@@ -82,6 +82,20 @@ fn hint(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
     Reply::Done
 }
 
+/// Takes back the person's last move (practice against the computer):
+/// refused under chance rules, where the dice were already rolled, and
+/// online.
+fn undo(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
+    if seen.online {
+        return Reply::Error("moves are not taken back online".into());
+    }
+    if seen.view.config.rules != RuleSet::Classic {
+        return Reply::Error("no undo under chance rules: the dice were rolled".into());
+    }
+    ui.source = None;
+    Reply::Undo
+}
+
 /// Commands of the Dice of Doom board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
@@ -105,6 +119,8 @@ pub enum Command {
     Hint,
     /// Show or hide the hexes' numbers.
     Numbers,
+    /// Take back your last move (classic rules, against the computer).
+    Undo,
 }
 
 impl TableScreen<DoomGame> {
@@ -530,6 +546,7 @@ impl Board for DoomGame {
 
     fn bindings(seen: &Seen<DoomGame>, ui: &Ui) -> Vec<Binding<Command>> {
         let mine = seen.my_turn();
+        let classic = seen.view.config.rules == RuleSet::Classic && !seen.online;
         vec![
             Binding::new(&[Key::Up, Key::Char('k')], "", "Move up", Command::Up).enabled(mine),
             Binding::new(&[Key::Down, Key::Char('j')], "", "Move down", Command::Down)
@@ -571,8 +588,15 @@ impl Board for DoomGame {
             )
             .enabled(mine),
             Binding::new(
+                &[Key::Char('u')],
+                if classic { "undo" } else { "" },
+                "Take back your last move, and the computer's since (classic rules)",
+                Command::Undo,
+            )
+            .enabled(matches!(seen.stage, Stage::Turn(_))),
+            Binding::new(
                 &[Key::Char('#')],
-                "numbers",
+                "",
                 "Show or hide the hexes' numbers (the names moves use on the command line)",
                 Command::Numbers,
             ),
@@ -610,6 +634,7 @@ impl Board for DoomGame {
                 ui.hide_numbers = !ui.hide_numbers;
                 Reply::Done
             }
+            Command::Undo => undo(seen, ui),
         }
     }
 
