@@ -1595,3 +1595,50 @@ fn doom_undo_takes_back_your_moves_under_classic_rules_only() {
     let text = screen(&mut chance, 80, 24);
     assert!(text.contains("no undo under chance rules"), "{text}");
 }
+
+#[test]
+fn the_setup_form_opens_with_the_last_choices_started() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let value = |text: &str, label: &str| {
+        let line = text.lines().find(|l| l.contains(label)).unwrap_or("");
+        let inner = line.split('‹').nth(1).and_then(|v| v.split('›').next());
+        inner.unwrap_or("").trim().to_string()
+    };
+    // A fresh app on `dir` (no saved game in the way), in the Doom setup.
+    let open = || {
+        std::fs::remove_file(dir.path().join("saved-doom.json")).ok();
+        let mut app = quick_app(Some(dir.path()), 3);
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Enter); // Dice of Doom
+        app
+    };
+    let mut app = open();
+    assert_eq!(value(&screen(&mut app, 80, 24), "Board"), "5×5");
+    press(&mut app, KeyCode::Left); // 4×4
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Rules
+    }
+    press(&mut app, KeyCode::Right); // chance
+    press(&mut app, KeyCode::Enter);
+    assert!(screen(&mut app, 80, 24).contains("4×4 chance"));
+    let mut again = open();
+    let form = screen(&mut again, 80, 24);
+    assert_eq!(value(&form, "Board"), "4×4", "{form}");
+    assert_eq!(value(&form, "Rules"), "chance (dice rolls)", "{form}");
+    // A damaged file: the defaults, and a notice says so.
+    let kept = dir.path().join("setup-doom.json");
+    assert!(kept.exists());
+    std::fs::write(&kept, "{ not json").unwrap_or_else(|e| panic!("{e}"));
+    let mut damaged = open();
+    let form = screen(&mut damaged, 80, 24);
+    assert_eq!(value(&form, "Board"), "5×5", "{form}");
+    assert!(form.contains("could not be used"), "{form}");
+    // A setup the game no longer accepts: the same.
+    let bad = serde_json::json!({"size": 99, "players": 2, "max_dice": 3, "rules": "classic"});
+    cardgames::store::save(&kept, "setup", &bad).unwrap_or_else(|e| panic!("{e}"));
+    let mut invalid = open();
+    let form = screen(&mut invalid, 80, 24);
+    assert!(form.contains("could not be used"), "{form}");
+    press(&mut invalid, KeyCode::Esc); // closes the notice, if boxed
+    assert_eq!(value(&screen(&mut invalid, 80, 24), "Board"), "5×5");
+}
