@@ -124,10 +124,12 @@ impl Theme {
     /// without colour: the letter drawn in it tells the owner).
     pub fn player_fill(self, seat: usize) -> Style {
         if self.color {
-            Style::new()
-                .fg(Color::Black)
-                .bg(PLAYER_COLORS[seat % PLAYER_COLORS.len()])
-                .add_modifier(Modifier::BOLD)
+            let bg = PLAYER_COLORS[seat % PLAYER_COLORS.len()];
+            let fg = match bg {
+                Color::Blue | Color::Red | Color::Magenta => Color::White,
+                _ => Color::Black,
+            };
+            Style::new().fg(fg).bg(bg).add_modifier(Modifier::BOLD)
         } else {
             Style::new()
         }
