@@ -524,6 +524,23 @@ mod tests {
         assert_eq!(game.view(0).last, Some(last), "kept over the pass");
     }
 
+    #[test]
+    fn moves_are_taken_back_within_a_classic_game_only() {
+        let cfg = Config::new(2, 3, RuleSet::Classic).unwrap();
+        let board = Board::parse("a3 b1 b1 b1").unwrap();
+        let start = DoomGame::new(cfg, board, 0, 1);
+        let mut game = start.clone();
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        assert!(game.may_rewind(&start));
+        let mut next = game.clone();
+        next.games += 1;
+        assert!(!next.may_rewind(&start), "not into an earlier game");
+        let chance = chance_game(3);
+        let mut later = chance.clone();
+        later.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        assert!(!later.may_rewind(&chance), "the dice were rolled");
+    }
+
     fn chance_game(seed: u64) -> DoomGame {
         let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
         let board = Board::parse("a5 b3 a2 b1 a4 b5 a3 b2 a1").unwrap();
