@@ -1567,3 +1567,199 @@ fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
     press(&mut app, KeyCode::Char('q'));
     assert!(screen(&mut app, 80, 24).contains("Main menu"));
 }
+
+/// Opens a Dice of Doom game on the `size`×`size` board (the setup's
+/// first field, 5 by default).
+fn doom_game(app: &mut App, size: usize) {
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Enter); // Dice of Doom
+    for _ in size..5 {
+        press(app, KeyCode::Left);
+    }
+    for _ in 5..size {
+        press(app, KeyCode::Right);
+    }
+    press(app, KeyCode::Enter);
+}
+
+#[test]
+fn doom_hexes_are_cells_that_fill_the_screen() {
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    insta::assert_snapshot!("doom_5x5_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("doom_5x5_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
+    insta::assert_snapshot!("doom_5x5_160x48", screen(&mut app, 160, 48));
+    // The largest board the setup offers falls back to tokens at 80×24.
+    let mut big = quick_app(None, 3);
+    doom_game(&mut big, 8);
+    insta::assert_snapshot!("doom_8x8_80x24", screen(&mut big, 80, 24));
+    let settings = Settings {
+        bot_delay_ms: 0,
+        ascii: true,
+        ..Settings::default()
+    };
+    let mut ascii = App::new(settings, false, None).with_seed(3);
+    doom_game(&mut ascii, 5);
+    insta::assert_snapshot!("doom_5x5_ascii", screen(&mut ascii, 80, 24));
+}
+
+#[test]
+fn a_click_anywhere_in_a_doom_cell_picks_its_hex() {
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    let text = screen(&mut app, 80, 24);
+    let cursor = |app: &App| app.table::<DoomGame>().map_or(99, |t| t.cursor());
+    // Hex 11 (a3, an attacker): the third row of cells, the second cell.
+    assert_eq!(column_of(&text, 10, "(a3)"), Some(14), "{text}");
+    // Its frame's bottom-right corner picks it as the attacker, and the
+    // cursor goes to its only target, hex 16 below it.
+    click(&mut app, 18, 11);
+    assert!(screen(&mut app, 80, 24).contains("From hex 11: pick a target"));
+    assert_eq!(cursor(&app), 16);
+    // The target's frame, top-left corner: the attack is made.
+    click(&mut app, 10, 12);
+    let after = app
+        .table::<DoomGame>()
+        .map(|t| t.seen().view.position.board);
+    assert_eq!(after.map(|b| b.hex(16).owner), Some(0), "hex 16 taken");
+}
+
+#[test]
+fn doom_hex_numbers_are_the_cli_move_names_and_toggle_with_hash() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    let seen = app
+        .table::<DoomGame>()
+        .map(|t| t.seen())
+        .unwrap_or_else(|| panic!("no game"));
+    // "11->16", as the CLI writes it, is hex 11 (a3) on hex 16 (b1),
+    // each drawn in the cell with its number.
+    let names: Vec<String> = seen.legal.iter().map(Move::to_string).collect();
+    assert!(names.contains(&"11->16".to_string()), "{names:?}");
+    let shown = screen(&mut app, 80, 24);
+    for (number, cell) in [("┌11──┐", "│(a3)│"), ("┌16──┐", "│ b1 │")] {
+        let row = shown.lines().position(|l| l.contains(number));
+        let col = row.and_then(|r| column_of(&shown, r, number));
+        assert!(col.is_some(), "{number}: {shown}");
+        let line = row.and_then(|r| shown.lines().nth(r + 1)).unwrap_or("");
+        let at = col.map_or(0, usize::from);
+        assert_eq!(
+            line.chars().skip(at).take(6).collect::<String>(),
+            cell,
+            "{number}: {shown}"
+        );
+    }
+    press(&mut app, KeyCode::Char('#'));
+    let hidden = screen(&mut app, 80, 24);
+    assert!(
+        !hidden.contains("┌11──┐") && hidden.contains("┌────┐"),
+        "{hidden}"
+    );
+    press(&mut app, KeyCode::Char('#'));
+    assert_eq!(screen(&mut app, 80, 24), shown);
+    press(&mut app, KeyCode::Char('?'));
+    assert!(screen(&mut app, 80, 24).contains("Show or hide the hexes' numbers"));
+}
+
+/// Plays `mv` with keys: the cursor to the attacker, Enter, to the
+/// target, Enter (the only target is taken at once).
+fn doom_attack(app: &mut App, from: u8, to: u8) {
+    for hex in [from, to] {
+        cursor_to(app, hex);
+        press(app, KeyCode::Enter);
+    }
+}
+
+#[test]
+fn doom_undo_takes_back_your_moves_under_classic_rules_only() {
+    use cardgames::doom::rules::Move;
+    let mut app = quick_app(None, 3);
+    doom_game(&mut app, 5);
+    let seen = |app: &App| {
+        app.table::<DoomGame>()
+            .map(|t| t.seen())
+            .unwrap_or_else(|| panic!("no game"))
+    };
+    let start = seen(&app).view.position;
+    doom_attack(&mut app, 11, 16);
+    let attacked = seen(&app).view.position;
+    assert_ne!(attacked, start);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(seen(&app).view.position, start, "the attack taken back");
+    assert!(screen(&mut app, 80, 24).contains("You take back your last move"));
+    // An attack, the pass, the computer's whole turn: u goes back to
+    // before the pass, the computer's moves undone with it.
+    doom_attack(&mut app, 11, 16);
+    press(&mut app, KeyCode::Char('p'));
+    for _ in 0..1000 {
+        if seen(&app).stage == Stage::Turn(0) {
+            break;
+        }
+        wait(&mut app);
+    }
+    assert_eq!(seen(&app).stage, Stage::Turn(0));
+    assert_ne!(seen(&app).view.position, attacked, "the computer moved");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(seen(&app).view.position, attacked);
+    assert!(seen(&app).legal.contains(&Move::Pass));
+    // Under chance rules the dice were rolled: refused, said so.
+    let mut chance = doom_chance_game(5);
+    let Some(&Move::Attack { from, to }) = seen(&chance).legal.iter().find(|m| **m != Move::Pass)
+    else {
+        panic!("no attack")
+    };
+    doom_attack(&mut chance, from, to);
+    let after = seen(&chance).view.position;
+    press(&mut chance, KeyCode::Char('u'));
+    assert_eq!(seen(&chance).view.position, after);
+    let text = screen(&mut chance, 80, 24);
+    assert!(text.contains("no undo under chance rules"), "{text}");
+}
+
+#[test]
+fn the_setup_form_opens_with_the_last_choices_started() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let value = |text: &str, label: &str| {
+        let line = text.lines().find(|l| l.contains(label)).unwrap_or("");
+        let inner = line.split('‹').nth(1).and_then(|v| v.split('›').next());
+        inner.unwrap_or("").trim().to_string()
+    };
+    // A fresh app on `dir` (no saved game in the way), in the Doom setup.
+    let open = || {
+        std::fs::remove_file(dir.path().join("saved-doom.json")).ok();
+        let mut app = quick_app(Some(dir.path()), 3);
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Enter); // Dice of Doom
+        app
+    };
+    let mut app = open();
+    assert_eq!(value(&screen(&mut app, 80, 24), "Board"), "5×5");
+    press(&mut app, KeyCode::Left); // 4×4
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down); // to Rules
+    }
+    press(&mut app, KeyCode::Right); // chance
+    press(&mut app, KeyCode::Enter);
+    assert!(screen(&mut app, 80, 24).contains("4×4 chance"));
+    let mut again = open();
+    let form = screen(&mut again, 80, 24);
+    assert_eq!(value(&form, "Board"), "4×4", "{form}");
+    assert_eq!(value(&form, "Rules"), "chance (dice rolls)", "{form}");
+    // A damaged file: the defaults, and a notice says so.
+    let kept = dir.path().join("setup-doom.json");
+    assert!(kept.exists());
+    std::fs::write(&kept, "{ not json").unwrap_or_else(|e| panic!("{e}"));
+    let mut damaged = open();
+    let form = screen(&mut damaged, 80, 24);
+    assert_eq!(value(&form, "Board"), "5×5", "{form}");
+    assert!(form.contains("could not be used"), "{form}");
+    // A setup the game no longer accepts: the same.
+    let bad = serde_json::json!({"size": 99, "players": 2, "max_dice": 3, "rules": "classic"});
+    cardgames::store::save(&kept, "setup", &bad).unwrap_or_else(|e| panic!("{e}"));
+    let mut invalid = open();
+    let form = screen(&mut invalid, 80, 24);
+    assert!(form.contains("could not be used"), "{form}");
+    press(&mut invalid, KeyCode::Esc); // closes the notice, if boxed
+    assert_eq!(value(&screen(&mut invalid, 80, 24), "Board"), "5×5");
+}

@@ -228,7 +228,7 @@ fn honeymoon_undo_claim_review_match_and_the_kept_record() {
     t.keys(&["Enter"]);
     t.wait_for("Your card");
     t.keys(&["u"]);
-    t.wait_for("You take back your last card");
+    t.wait_for("You take back your last move");
     // Claim every trick left: held only if the solver agrees; conceding
     // them all always holds.
     t.keys(&["c"]);

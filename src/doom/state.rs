@@ -444,6 +444,12 @@ impl Playable for DoomGame {
         self.position.is_over(&self.config)
     }
 
+    /// Under classic rules (no dice rolled, so nothing learnt by trying),
+    /// back to any earlier move of this game; never under chance rules.
+    fn may_rewind(&self, earlier: &DoomGame) -> bool {
+        self.config.rules == super::rules::RuleSet::Classic && earlier.games == self.games
+    }
+
     /// A new board of the same size, the next player moving first.
     fn next_deal(&mut self) -> Result<Vec<Event>, DoomError> {
         if !self.position.is_over(&self.config) {
@@ -513,6 +519,23 @@ mod tests {
         assert_eq!(game.view(1).last, Some(last));
         game.apply(Move::Pass).unwrap();
         assert_eq!(game.view(0).last, Some(last), "kept over the pass");
+    }
+
+    #[test]
+    fn moves_are_taken_back_within_a_classic_game_only() {
+        let cfg = Config::new(2, 3, RuleSet::Classic).unwrap();
+        let board = Board::parse("a3 b1 b1 b1").unwrap();
+        let start = DoomGame::new(cfg, board, 0, 1);
+        let mut game = start.clone();
+        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        assert!(game.may_rewind(&start));
+        let mut next = game.clone();
+        next.games += 1;
+        assert!(!next.may_rewind(&start), "not into an earlier game");
+        let chance = chance_game(3);
+        let mut later = chance.clone();
+        later.apply(Move::Attack { from: 0, to: 1 }).unwrap();
+        assert!(!later.may_rewind(&chance), "the dice were rolled");
     }
 
     fn chance_game(seed: u64) -> DoomGame {

@@ -25,7 +25,7 @@ use super::replayer::ReplayerScreen;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
 use super::settings::{Settings, SettingsScreen};
-use super::setup::SetupScreen;
+use super::setup::{SetupScreen, remembered, remembered_path};
 use super::solver::SolverScreen;
 use super::statistics::StatsScreen;
 use super::table::{Board, TableScreen};
@@ -475,14 +475,24 @@ impl App {
                 };
                 let seed = self.take_seed();
                 let replaces = self.saved.get(id).map(|s| s.summary.clone());
-                self.current = Box::new(SetupScreen::new(
+                let path = self.store.as_ref().map(|s| remembered_path(s, id));
+                let (setup, notice) = match &path {
+                    Some(path) => remembered(entry, path),
+                    None => (None, None),
+                };
+                self.notice = notice.or(self.notice.take());
+                let form = SetupScreen::new(
                     entry,
-                    None,
+                    setup,
                     seed,
                     self.settings,
                     replaces,
                     self.budget.clone(),
-                ));
+                );
+                self.current = Box::new(match path {
+                    Some(path) => form.remembering(path),
+                    None => form,
+                });
             }
             Nav::Open(Target::Resume(id)) => {
                 let opened = match (registry().get(id), self.saved.get(id)) {

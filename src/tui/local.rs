@@ -189,7 +189,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                 Note::new()
                     .seat(self.me)
                     .verb("take")
-                    .text("back your last card"),
+                    .text("back your last move"),
             ],
             ended: None,
             bought: None,

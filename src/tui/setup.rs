@@ -9,6 +9,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::path::PathBuf;
+
 use serde_json::Value;
 
 use super::keymap::{Binding, Key};
@@ -22,6 +24,40 @@ use crate::game::Level;
 use crate::games::{Entry, registry};
 use crate::hall::protocol::ClientMsg;
 use crate::runner::thinking::Budget;
+use crate::store::{self, Store};
+
+/// The kind of the file that keeps a game's last setup started here.
+const REMEMBERED: &str = "setup";
+
+/// Where the last setup of game `id` started on this machine is kept.
+pub fn remembered_path(store: &Store, id: &str) -> PathBuf {
+    store.data_path(&format!("setup-{id}"))
+}
+
+/// The setup of `entry` kept at `path`, when there is one the game still
+/// accepts; else `None`, and a notice when the file was there but damaged
+/// or no longer valid (the form then opens with the defaults).
+pub fn remembered(entry: &Entry, path: &std::path::Path) -> (Option<Value>, Option<String>) {
+    let checked = store::load::<Value>(path, REMEMBERED)
+        .map_err(|e| e.to_string())
+        .and_then(|kept| match kept {
+            Some(setup) => {
+                let valid = entry.kind.fields(&setup).and(entry.kind.seats(&setup));
+                valid.map(|_| Some(setup)).map_err(|e| e.to_string())
+            }
+            None => Ok(None),
+        });
+    match checked {
+        Ok(setup) => (setup, None),
+        Err(e) => (
+            None,
+            Some(format!(
+                "Your last {} setup could not be used ({e}); the defaults are shown",
+                entry.name
+            )),
+        ),
+    }
+}
 
 /// What the form is for.
 #[derive(Debug)]
@@ -62,6 +98,8 @@ pub struct SetupScreen {
     cursor: usize,
     settings: Settings,
     error: Option<String>,
+    /// Where the setup is kept when a game starts from it.
+    remember: Option<PathBuf>,
 }
 
 /// Commands of the form.
@@ -106,7 +144,15 @@ impl SetupScreen {
             cursor: 0,
             settings,
             error: None,
+            remember: None,
         }
+    }
+
+    /// The form, keeping the setup at `path` when a game starts from it
+    /// (read back with [`remembered`]).
+    pub fn remembering(mut self, path: PathBuf) -> SetupScreen {
+        self.remember = Some(path);
+        self
     }
 
     /// The form of a new table in the hall reached through `net`, for
@@ -123,6 +169,7 @@ impl SetupScreen {
             cursor: 0,
             settings,
             error: None,
+            remember: None,
         }
     }
 
@@ -246,7 +293,14 @@ impl SetupScreen {
                     &self.settings,
                     budget,
                 ) {
-                    Ok(page) => Nav::Show(page),
+                    Ok(page) => {
+                        // A convenience: a setup not written is only
+                        // not offered next time.
+                        if let Some(path) = &self.remember {
+                            store::save(path, REMEMBERED, &self.setup).ok();
+                        }
+                        Nav::Show(page)
+                    }
                     Err(e) => {
                         self.error = Some(e);
                         Nav::Stay

@@ -7,6 +7,18 @@ use ratatui::style::{Color, Modifier, Style};
 
 use crate::cards::{Card, Suit};
 
+/// The players' colours, by seat.
+const PLAYER_COLORS: [Color; 8] = [
+    Color::Magenta,
+    Color::Blue,
+    Color::Green,
+    Color::Red,
+    Color::Cyan,
+    Color::Yellow,
+    Color::LightMagenta,
+    Color::LightBlue,
+];
+
 /// Styles and glyph choices for drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
@@ -104,18 +116,23 @@ impl Theme {
 
     /// A player's colour, by seat (letters stay on screen as well).
     pub fn player(self, seat: usize) -> Style {
-        const COLORS: [Color; 8] = [
-            Color::Magenta,
-            Color::Blue,
-            Color::Green,
-            Color::Red,
-            Color::Cyan,
-            Color::Yellow,
-            Color::LightMagenta,
-            Color::LightBlue,
-        ];
-        self.fg(COLORS[seat % COLORS.len()])
+        self.fg(PLAYER_COLORS[seat % PLAYER_COLORS.len()])
             .add_modifier(Modifier::BOLD)
+    }
+
+    /// A region a player holds, filled with the player's colour (plain
+    /// without colour: the letter drawn in it tells the owner).
+    pub fn player_fill(self, seat: usize) -> Style {
+        if self.color {
+            let bg = PLAYER_COLORS[seat % PLAYER_COLORS.len()];
+            let fg = match bg {
+                Color::Blue | Color::Red | Color::Magenta => Color::White,
+                _ => Color::Black,
+            };
+            Style::new().fg(fg).bg(bg).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        }
     }
 
     /// A suit's style: red suits red, black suits plain.

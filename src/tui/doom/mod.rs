@@ -30,6 +30,8 @@ pub struct Ui {
     hint: Option<Move>,
     /// The hex Up/Down last moved to and the column they aim at there.
     column: Option<(usize, u16)>,
+    /// The hexes' numbers (the CLI's names for them in moves) hidden.
+    hide_numbers: bool,
 }
 
 /// Moves the cursor a row up (`dy` −1) or down (+1) to the hex drawn
@@ -42,18 +44,24 @@ fn vertical(ui: &mut Ui, n: usize, dy: isize) -> Reply<Move> {
     };
     let column = match ui.column {
         Some((hex, column)) if hex == ui.cursor => column,
-        _ => cell(n, ui.cursor, 1).0,
+        _ => column_of(n, ui.cursor),
     };
     // Of two equally near, the left one: a straight line down the screen
     // and back up goes through the same hexes.
     let nearest = (0..n)
         .map(|x| y * n + x)
-        .min_by_key(|&h| (cell(n, h, 1).0.abs_diff(column), h));
+        .min_by_key(|&h| (column_of(n, h).abs_diff(column), h));
     if let Some(h) = nearest {
         ui.cursor = h;
         ui.column = Some((h, column));
     }
     Reply::Done
+}
+
+/// The column hex `hex` is drawn at as a token: every geometry's columns
+/// are these, scaled.
+fn column_of(n: usize, hex: usize) -> u16 {
+    Geometry::compact(n, 0).cell(n, hex).0
 }
 
 /// The hint's search: this many positions (playouts under chance rules),
@@ -72,6 +80,20 @@ fn hint(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
     }
     ui.hint = Some(mv);
     Reply::Done
+}
+
+/// Takes back the person's last move (practice against the computer):
+/// refused under chance rules, where the dice were already rolled, and
+/// online.
+fn undo(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
+    if seen.online {
+        return Reply::Error("moves are not taken back online".into());
+    }
+    if seen.view.config.rules != RuleSet::Classic {
+        return Reply::Error("no undo under chance rules: the dice were rolled".into());
+    }
+    ui.source = None;
+    Reply::Undo
 }
 
 /// Commands of the Dice of Doom board.
@@ -95,6 +117,10 @@ pub enum Command {
     Unselect,
     /// Show the strong AI's move.
     Hint,
+    /// Show or hide the hexes' numbers.
+    Numbers,
+    /// Take back your last move (classic rules, against the computer).
+    Undo,
 }
 
 impl TableScreen<DoomGame> {
@@ -142,29 +168,80 @@ fn pick(seen: &Seen<DoomGame>, ui: &mut Ui, hex: u8) -> Reply<Move> {
     Reply::Done
 }
 
-/// Where each hex is drawn: (column offset, row offset) in the board area,
-/// rows `spacing` apart.
-fn cell(n: usize, hex: usize, spacing: u16) -> (u16, u16) {
-    let (x, y) = (hex % n, hex / n);
-    ((2 * (n - 1 - y) + 4 * x) as u16, y as u16 * spacing)
+/// How the hexes are drawn: `w` columns and `h` rows apart, each row
+/// shifted half a hex left of the one above; `boxed` draws each hex as a
+/// framed cell filling that space, else as a one-line token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Geometry {
+    w: u16,
+    h: u16,
+    boxed: bool,
 }
 
-fn spacing(n: usize, area: Rect) -> u16 {
-    if (2 * n as u16) < area.height.saturating_sub(1) {
-        2
-    } else {
-        1
+impl Geometry {
+    /// One-line tokens four columns wide, rows two apart when `height`
+    /// has room for it, else one.
+    fn compact(n: usize, height: u16) -> Geometry {
+        let spacing = if (2 * n as u16) < height.saturating_sub(1) {
+            2
+        } else {
+            1
+        };
+        Geometry {
+            w: 4,
+            h: spacing,
+            boxed: false,
+        }
+    }
+
+    /// The largest framed cells (at least 6×3, at most 14×6, twice as
+    /// wide as tall at least) for which the board fits in `width`×`height`.
+    fn boxed(n: usize, width: u16, height: u16) -> Option<Geometry> {
+        let h = (height / n as u16).min(6);
+        (6..=14u16)
+            .rev()
+            .step_by(2)
+            .map(|w| Geometry {
+                w,
+                h: h.min(w / 2),
+                boxed: true,
+            })
+            .find(|g| g.width(n) <= width)
+            .filter(|g| g.h >= 3)
+    }
+
+    /// The board's width in columns (a token board keeps a blank after).
+    fn width(self, n: usize) -> u16 {
+        let n = n as u16;
+        self.w / 2 * (n - 1) + self.w * n + u16::from(!self.boxed)
+    }
+
+    /// Where hex `hex` is drawn: (column, row) offsets in the board area.
+    fn cell(self, n: usize, hex: usize) -> (u16, u16) {
+        let (x, y) = ((hex % n) as u16, (hex / n) as u16);
+        (self.w / 2 * (n as u16 - 1 - y) + self.w * x, y * self.h)
+    }
+
+    /// The columns and rows a hex covers, from its corner.
+    fn extent(self) -> (u16, u16) {
+        if self.boxed { (self.w, self.h) } else { (4, 1) }
     }
 }
 
-/// The board's area and the side panel's: side by side when the board
-/// fits beside the narrowest panel, else the panel goes below. A wider
-/// screen widens the panel until the longest log lines fit.
-fn split(n: usize, area: Rect) -> (Rect, Rect, Borders) {
+/// The board's area, the side panel's, the panel's border and how the
+/// hexes are drawn: side by side when the board fits beside the narrowest
+/// panel (framed cells when they fit, else tokens), else tokens with the
+/// panel below. A wider screen widens the panel until the longest log
+/// lines fit.
+fn split(n: usize, area: Rect) -> (Rect, Rect, Borders, Geometry) {
     const PANEL: u16 = 28;
     const WIDE_PANEL: u16 = 40;
-    let n = n as u16;
-    let board_width = 2 * (n - 1) + 4 * n + 1;
+    let height = area.height.saturating_sub(1);
+    let geometry = [WIDE_PANEL, PANEL]
+        .iter()
+        .find_map(|&panel| Geometry::boxed(n, area.width.saturating_sub(panel), height))
+        .unwrap_or_else(|| Geometry::compact(n, height));
+    let board_width = geometry.width(n);
     if area.width >= board_width + PANEL {
         let panel = (area.width - board_width).min(WIDE_PANEL);
         let [left, right] =
@@ -172,21 +249,95 @@ fn split(n: usize, area: Rect) -> (Rect, Rect, Borders) {
                 .areas(area);
         let board = Rect {
             y: left.y + 1,
-            height: left.height.saturating_sub(1),
+            height,
             ..left
         };
-        (board, right, Borders::LEFT)
+        (board, right, Borders::LEFT, geometry)
     } else {
         let [top, bottom] =
-            Layout::vertical([Constraint::Length(n), Constraint::Min(1)]).areas(area);
-        (top, bottom, Borders::TOP)
+            Layout::vertical([Constraint::Length(n as u16), Constraint::Min(1)]).areas(area);
+        (top, bottom, Borders::TOP, Geometry::compact(n, 0))
     }
 }
 
-fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, theme: Theme) {
+/// How one hex is marked: the brackets beside its letter and dice, and
+/// whether it was in the last attack, is a target or under the cursor.
+struct Mark {
+    l: char,
+    r: char,
+    last: bool,
+    target: bool,
+    cursor: bool,
+}
+
+/// A framed cell for one hex: the frame (doubled for the last attack,
+/// green round a target) with the hex's number in it when asked, filled
+/// with the owner's colour, the letter and dice in the middle.
+fn draw_box(
+    buf: &mut Buffer,
+    at: Rect,
+    owner: usize,
+    (text, number): (&str, Option<usize>),
+    mark: &Mark,
+    theme: Theme,
+) {
+    let [tl, tr, bl, br, hz, vt] = match (theme.ascii, mark.last) {
+        (true, false) => ['+', '+', '+', '+', '-', '|'],
+        (true, true) => ['#', '#', '#', '#', '=', '#'],
+        (false, false) => ['┌', '┐', '└', '┘', '─', '│'],
+        (false, true) => ['╔', '╗', '╚', '╝', '═', '║'],
+    };
+    let frame = if mark.target {
+        theme.legal()
+    } else if mark.last {
+        theme.player(owner).add_modifier(Modifier::BOLD)
+    } else {
+        theme.dim()
+    };
+    let fill = if mark.cursor {
+        theme.selected()
+    } else {
+        theme.player_fill(owner)
+    };
+    let inner = usize::from(at.width - 2);
+    let (bottom, right) = (at.y + at.height - 1, at.x + at.width - 1);
+    let line = |a: char, b: char| format!("{a}{}{b}", hz.to_string().repeat(inner));
+    buf.set_string(at.x, at.y, line(tl, tr), frame);
+    if let Some(number) = number {
+        buf.set_string(at.x + 1, at.y, number.to_string(), theme.dim());
+    }
+    buf.set_string(at.x, bottom, line(bl, br), frame);
+    for y in at.y + 1..bottom {
+        buf.set_string(at.x, y, vt.to_string(), frame);
+        buf.set_string(at.x + 1, y, " ".repeat(inner), fill);
+        buf.set_string(right, y, vt.to_string(), frame);
+    }
+    let pad = inner.saturating_sub(2 + text.chars().count());
+    let middle = format!(
+        "{}{}{text}{}{}",
+        " ".repeat(pad / 2),
+        mark.l,
+        mark.r,
+        " ".repeat(pad - pad / 2),
+    );
+    let style = if mark.last && !mark.cursor {
+        fill.add_modifier(Modifier::UNDERLINED)
+    } else {
+        fill
+    };
+    buf.set_string(at.x + 1, at.y + (at.height - 1) / 2, middle, style);
+}
+
+fn render_board(
+    seen: &Seen<DoomGame>,
+    ui: &Ui,
+    area: Rect,
+    geometry: Geometry,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
     let board = &seen.view.position.board;
     let n = board.size();
-    let spacing = spacing(n, area);
     let mine = seen.my_turn();
     let targets = ui.source.map(|s| targets_from(seen, s)).unwrap_or_default();
     let last: Vec<u8> = seen
@@ -202,13 +353,16 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
             Move::Pass => None,
         })
         .collect();
+    let (width, height) = geometry.extent();
     for (i, h) in board.hexes().enumerate() {
-        let (dx, dy) = cell(n, i, spacing);
-        if dx + 4 > area.width || dy >= area.height {
+        let (dx, dy) = geometry.cell(n, i);
+        if dx + width > area.width || dy + height > area.height {
             continue;
         }
         let idx = i as u8;
-        let (l, r) = if i == ui.cursor && mine {
+        let cursor = i == ui.cursor && mine;
+        let target = targets.contains(&idx);
+        let (l, r) = if cursor {
             ('[', ']')
         } else if last.first() == Some(&idx) {
             ('>', ' ')
@@ -216,22 +370,41 @@ fn render_board(seen: &Seen<DoomGame>, ui: &Ui, area: Rect, buf: &mut Buffer, th
             (' ', '<')
         } else if ui.source == Some(idx) {
             ('<', '>')
-        } else if targets.contains(&idx) || (ui.source.is_none() && sources.contains(&idx)) {
+        } else if target || (ui.source.is_none() && sources.contains(&idx)) {
             ('(', ')')
         } else {
             (' ', ' ')
         };
-        let mut style = theme.player(usize::from(h.owner));
+        let owner = usize::from(h.owner);
+        let text = format!("{}{}", player_letter(h.owner), h.dice);
+        let (x, y) = (area.x + dx, area.y + dy);
+        if geometry.boxed {
+            let mark = Mark {
+                l,
+                r,
+                last: last.contains(&idx),
+                target,
+                cursor,
+            };
+            let number = (!ui.hide_numbers).then_some(i);
+            let at = Rect::new(x, y, width, height);
+            draw_box(buf, at, owner, (&text, number), &mark, theme);
+            continue;
+        }
+        let mut style = theme.player(owner);
         if last.contains(&idx) {
             style = style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
         }
-        if i == ui.cursor && mine {
+        if cursor {
             style = theme.selected();
-        } else if targets.contains(&idx) {
+        } else if target {
             style = style.patch(theme.legal());
         }
-        let text = format!("{l}{}{}{r}", player_letter(h.owner), h.dice);
-        buf.set_string(area.x + dx, area.y + dy, text, style);
+        buf.set_string(x, y, format!("{l}{text}{r}"), style);
+        // Tokens two rows apart: the number in the blank row below.
+        if !ui.hide_numbers && geometry.h == 2 {
+            buf.set_string(x + 1, y + 1, i.to_string(), theme.dim());
+        }
     }
 }
 
@@ -373,6 +546,7 @@ impl Board for DoomGame {
 
     fn bindings(seen: &Seen<DoomGame>, ui: &Ui) -> Vec<Binding<Command>> {
         let mine = seen.my_turn();
+        let classic = seen.view.config.rules == RuleSet::Classic && !seen.online;
         vec![
             Binding::new(&[Key::Up, Key::Char('k')], "", "Move up", Command::Up).enabled(mine),
             Binding::new(&[Key::Down, Key::Char('j')], "", "Move down", Command::Down)
@@ -413,6 +587,19 @@ impl Board for DoomGame {
                 Command::Hint,
             )
             .enabled(mine),
+            Binding::new(
+                &[Key::Char('u')],
+                if classic { "undo" } else { "" },
+                "Take back your last move, and the computer's since (classic rules)",
+                Command::Undo,
+            )
+            .enabled(matches!(seen.stage, Stage::Turn(_))),
+            Binding::new(
+                &[Key::Char('#')],
+                "",
+                "Show or hide the hexes' numbers (the names moves use on the command line)",
+                Command::Numbers,
+            ),
         ]
     }
 
@@ -443,6 +630,11 @@ impl Board for DoomGame {
                 Reply::Done
             }
             Command::Hint => hint(seen, ui),
+            Command::Numbers => {
+                ui.hide_numbers = !ui.hide_numbers;
+                Reply::Done
+            }
+            Command::Undo => undo(seen, ui),
         }
     }
 
@@ -464,8 +656,8 @@ impl Board for DoomGame {
         buf: &mut Buffer,
         theme: Theme,
     ) {
-        let (board, panel, border) = split(size(seen), area);
-        render_board(seen, ui, board, buf, theme);
+        let (board, panel, border, geometry) = split(size(seen), area);
+        render_board(seen, ui, board, geometry, buf, theme);
         Paragraph::new(side_panel(
             seen,
             ui,
@@ -482,12 +674,13 @@ impl Board for DoomGame {
             return None;
         };
         let n = size(seen);
-        let (board_area, _, _) = split(n, area);
-        let spacing = spacing(n, board_area);
+        let (board_area, _, _, geometry) = split(n, area);
+        let (width, height) = geometry.extent();
         (0..n * n).find_map(|i| {
-            let (dx, dy) = cell(n, i, spacing);
-            let (x, y) = (board_area.x + dx, board_area.y + dy);
-            (ev.row == y && ev.column >= x && ev.column < x + 4).then_some(Command::Click(i as u8))
+            let (dx, dy) = geometry.cell(n, i);
+            Rect::new(board_area.x + dx, board_area.y + dy, width, height)
+                .contains((ev.column, ev.row).into())
+                .then_some(Command::Click(i as u8))
         })
     }
 }
