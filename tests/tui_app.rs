@@ -1552,6 +1552,13 @@ fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
         "honeymoon_match_over_min",
         screen(&mut app, MIN_WIDTH, MIN_HEIGHT)
     );
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&mut app, 80, 24);
+    assert!(
+        help.contains("Start a new match: this one is over"),
+        "{help}"
+    );
+    press(&mut app, KeyCode::Esc);
     // No card or call behind the match-over screen: n starts a new match.
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Char('p'));

@@ -221,9 +221,10 @@ pub trait Board: Playable {
     /// What the next-deal key says ("next hand").
     const NEXT: &'static str;
 
-    /// What the next-deal key says now (by default [`Board::NEXT`]).
-    fn next_hint(_seen: &Seen<Self>) -> &'static str {
-        Self::NEXT
+    /// What the next-deal key says now in the bar and in the help (by
+    /// default [`Board::NEXT`], "Deal the next deal").
+    fn next_hint(_seen: &Seen<Self>) -> (&'static str, &'static str) {
+        (Self::NEXT, "Deal the next deal")
     }
 
     /// The seats' names at a table on this machine.
@@ -430,11 +431,12 @@ impl<G: Board> Screen for TableScreen<G> {
         }
         let seen = self.link.seen();
         let online = self.link.online();
+        let (next, next_help) = G::next_hint(&seen);
         let mut b = vec![
             Binding::new(
                 &[Key::Char('n'), Key::Enter],
-                G::next_hint(&seen),
-                "Deal the next deal",
+                next,
+                next_help,
                 TableAction::Next,
             )
             .enabled(seen.stage == Stage::DealOver && !online),

@@ -692,11 +692,11 @@ impl Board for Honeymoon {
     const HOME: Seat = SOUTH;
     const NEXT: &'static str = "next deal";
 
-    fn next_hint(seen: &Seen<Honeymoon>) -> &'static str {
+    fn next_hint(seen: &Seen<Honeymoon>) -> (&'static str, &'static str) {
         if seen.view.match_over {
-            "new match"
+            ("new match", "Start a new match: this one is over")
         } else {
-            Self::NEXT
+            (Self::NEXT, "Deal the next deal")
         }
     }
 
