@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -25,7 +26,7 @@ use super::protocol::{
     MAX_CHAT, SeatKind, SeatState, ServerMsg, TableState, TableSummary, TableText, clean,
 };
 use super::store::{self, DealRow, HOUSE, StoreError, player_account, seat_account};
-use crate::game::{Level, Seat, Stage};
+use crate::game::{Level, Seat, Stage, rng_from_seed};
 use crate::games::Entry;
 use crate::runner::SeatInfo;
 use crate::runner::erased::{AnyRunner, AnyTurn, Step};
@@ -37,7 +38,8 @@ pub const GRACE: Duration = Duration::from_secs(60);
 /// A person away this long is taken out of their seat between deals (in a
 /// game for chips, with their chips).
 pub const REMOVE_AFTER: Duration = Duration::from_secs(300);
-/// The pause between one deal's end and the next deal.
+/// The pause between one deal's end and the next deal, on average: each
+/// pause is up to half a second shorter or longer (see [`pause`]).
 pub const BETWEEN_DEALS: Duration = Duration::from_secs(3);
 /// A person's time bank in a game played for chips.
 const TIME_BANK: Duration = Duration::from_secs(30);
@@ -46,6 +48,15 @@ const TIMEOUTS_TO_SIT_OUT: u8 = 2;
 /// The bot that plays for an absent person in a game not played for
 /// chips.
 const SUBSTITUTE: Level = Level::Normal;
+
+/// The `n`th pause between deals at table `id`: [`BETWEEN_DEALS`] up to
+/// half a second shorter or longer, the same for the same table and pause.
+/// Tables that began together (a hall's tables after a restart, a crowd
+/// arriving) drift apart instead of all dealing at the same moment.
+fn pause(id: u64, n: u64) -> Duration {
+    let mut rng = rng_from_seed(id.rotate_left(32) ^ n);
+    BETWEEN_DEALS - Duration::from_millis(500) + Duration::from_millis(rng.random_range(0..=1000))
+}
 
 /// Who sits in a seat, as the hall keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -291,6 +302,8 @@ struct Table {
     deal_log: Vec<Value>,
     deadline: Option<(Seat, Instant)>,
     next_deal_at: Option<Instant>,
+    /// Pauses between deals so far (each one's length is drawn from it).
+    pauses: u64,
     thinking: Option<JoinHandle<Box<dyn AnyTurn>>>,
     /// The table's share of the hall's thinking.
     budget: Budget,
@@ -332,6 +345,7 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
         deal_log: Vec::new(),
         deadline: None,
         next_deal_at: None,
+        pauses: 0,
         thinking: None,
         budget,
         changed: false,
@@ -456,7 +470,9 @@ impl Table {
                 Stage::DealOver => {
                     self.deadline = None;
                     if self.next_deal_at.is_none() {
-                        self.next_deal_at = Some(Instant::now() + BETWEEN_DEALS);
+                        self.pauses += 1;
+                        let wait = pause(self.id, self.pauses);
+                        self.next_deal_at = Some(Instant::now() + wait);
                     }
                     return;
                 }
@@ -1361,6 +1377,30 @@ async fn sleep_until(at: Option<Instant>) {
 mod tests {
     use super::*;
     use crate::games::registry;
+
+    #[test]
+    fn pauses_between_deals_differ_from_table_to_table_within_a_second() {
+        let low = BETWEEN_DEALS - Duration::from_millis(500);
+        let high = BETWEEN_DEALS + Duration::from_millis(500);
+        let first: Vec<Duration> = (1..=250).map(|id| pause(id, 1)).collect();
+        assert!(first.iter().all(|p| (low..=high).contains(p)));
+        assert_eq!(first, (1..=250).map(|id| pause(id, 1)).collect::<Vec<_>>());
+        // Tables made together start apart: no tenth of a second of the
+        // second around the mean holds more than a fifth of them.
+        let mut tenths = [0usize; 11];
+        for p in &first {
+            tenths[((p.as_millis() - low.as_millis()) / 100) as usize] += 1;
+        }
+        assert!(tenths.iter().all(|&n| n < 50), "{tenths:?}");
+        // And one table's pauses vary from one deal to the next.
+        let one: Vec<Duration> = (1..=20).map(|n| pause(7, n)).collect();
+        assert!(one.iter().any(|p| *p != one[0]));
+        let mean = first.iter().sum::<Duration>() / 250;
+        assert!(
+            mean.abs_diff(BETWEEN_DEALS) < Duration::from_millis(100),
+            "{mean:?}"
+        );
+    }
 
     #[test]
     fn the_lobby_line_leaves_out_options_not_in_use() {
