@@ -7,13 +7,10 @@ mod common;
 
 use common::tmux::{Tmux, have};
 
-#[test]
-fn menu_settings_and_quit_restore_the_terminal() {
-    if !have("tmux", "-V") {
-        return;
-    }
+/// A home whose settings have no pause between computer moves, to keep
+/// the tests quick.
+fn quick_home() -> tempfile::TempDir {
     let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    // No pause between computer moves, to keep the test quick.
     let config = home.path().join(".config/cardgames");
     std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(
@@ -21,6 +18,15 @@ fn menu_settings_and_quit_restore_the_terminal() {
         r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
     )
     .unwrap_or_else(|e| panic!("{e}"));
+    home
+}
+
+#[test]
+fn menu_settings_and_quit_restore_the_terminal() {
+    if !have("tmux", "-V") {
+        return;
+    }
+    let home = quick_home();
     let bin = env!("CARGO_BIN_EXE_cardgames");
     let t = Tmux::shell("menu", home.path());
     t.type_line(&format!("{bin} --seed 7; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,; echo"));
@@ -183,14 +189,7 @@ fn honeymoon_undo_claim_review_match_and_the_kept_record() {
     if !have("tmux", "-V") {
         return;
     }
-    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let config = home.path().join(".config/cardgames");
-    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(
-        config.join("settings.json"),
-        r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let home = quick_home();
     let bin = env!("CARGO_BIN_EXE_cardgames");
     let t = Tmux::run(
         "honeymoon",
@@ -266,14 +265,7 @@ fn too_small_shows_the_notice_and_no_key_acts_behind_it() {
     if !have("tmux", "-V") {
         return;
     }
-    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let config = home.path().join(".config/cardgames");
-    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(
-        config.join("settings.json"),
-        r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let home = quick_home();
     let bin = env!("CARGO_BIN_EXE_cardgames");
     let t = Tmux::run(
         "toosmall",

@@ -23,6 +23,24 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// Runs with `args` with stderr piped (as in a script); expects success
+/// and nothing at all on stderr (no progress bar, no seed: give one),
+/// returns stdout.
+pub fn quiet_stdout_of(args: &[&str]) -> String {
+    let out = cardgames()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{args:?}: {:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap_or_default()
+}
+
 /// Runs with `args` and `stdin`; expects the bad-input contract with an
 /// error mentioning `message`. (Stdout may hold the answers to the lines
 /// read before the bad one.)
