@@ -461,15 +461,15 @@ fn doom_shows_the_computers_last_attack() {
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no game"))
     };
-    assert!(!screen(&mut app, 80, 24).contains("Last:"));
+    assert!(!screen(&mut app, 80, 24).contains("Last attack:"));
     for _ in 0..1000 {
         let now = seen(&app);
         if let (Stage::Turn(0), Some(last)) = (now.stage, now.view.last)
             && last.player != 0
         {
             let shown = screen(&mut app, 80, 24);
-            let verb = if last.won { "took" } else { "failed on" };
-            let line = format!("Last: b hex {} {verb} {}", last.from, last.to);
+            let verb = if last.won { "won" } else { "lost" };
+            let line = format!("Last attack: b {}->{} {verb}", last.from, last.to);
             assert!(shown.contains(&line), "{line}: {shown}");
             return;
         }

@@ -479,17 +479,18 @@ fn side_panel(
             _ => " ",
         };
         let name = seen.name(seat);
-        let who = if name == player_letter(p).to_string() {
+        // Seven columns of the name: the line fits the narrow panel.
+        let who: String = if name == player_letter(p).to_string() {
             String::new()
         } else {
-            name
+            name.chars().take(7).collect()
         };
         let hexes = board.count(p);
         lines.push(Line::from(vec![
             Span::raw(format!("{marker} ")),
             Span::styled(format!("{} ", player_letter(p)), theme.player(seat)),
             Span::raw(format!(
-                "{who:<8}{hexes:>2} {:<5} {dice:>3} {}",
+                "{who:<7}{hexes:>2} {:<5} {dice:>3} {}",
                 if hexes == 1 { "hex" } else { "hexes" },
                 if dice == 1 { "die" } else { "dice" }
             )),
@@ -497,11 +498,11 @@ fn side_panel(
     }
     if let Some(a) = seen.view.last {
         lines.push(Line::raw(format!(
-            "Last: {} hex {} {} {}",
+            "Last attack: {} {}->{} {}",
             player_letter(a.player),
             a.from,
-            if a.won { "took" } else { "failed on" },
-            a.to
+            a.to,
+            if a.won { "won" } else { "lost" }
         )));
     }
     lines.push(Line::default());
