@@ -51,6 +51,24 @@ impl<A: Clone> Marked<A> {
         self.marks.push((line, span, action));
     }
 
+    /// The lines made to fit `height` rows where they can: empty lines
+    /// are dropped, the last first, until they fit (a short terminal keeps
+    /// every line that says something); the marks follow their lines.
+    pub fn fit(mut self, height: u16) -> Marked<A> {
+        while self.lines.len() > usize::from(height) {
+            let Some(blank) = self.lines.iter().rposition(|l| l.width() == 0) else {
+                break;
+            };
+            self.lines.remove(blank);
+            for (line, _, _) in &mut self.marks {
+                if *line > blank {
+                    *line -= 1;
+                }
+            }
+        }
+        self
+    }
+
     /// The command under the cell (`column`, `row`) when the lines are
     /// drawn top-left in `area` without wrapping.
     pub fn at(&self, area: Rect, column: u16, row: u16) -> Option<A> {
@@ -108,5 +126,33 @@ mod tests {
         assert_eq!(m.at(area, 5, 5), None, "the title is not a target");
         assert_eq!(m.at(area, 5, 4), None, "above the area");
         assert_eq!(m.at(area, 1, 6), None, "left of the area");
+    }
+
+    #[test]
+    fn fitting_drops_empty_lines_from_the_bottom_and_keeps_the_marks() {
+        let mut m = Marked::default();
+        m.push("title");
+        m.push("");
+        m.push(Line::from(vec![Span::raw("x "), Span::raw("A")]));
+        m.mark(2, 1, 'a');
+        m.push("");
+        m.push("prompt");
+        let area = Rect::new(0, 0, 10, 4);
+        let fitted = m.fit(4);
+        let text: Vec<String> = fitted.lines.iter().map(ToString::to_string).collect();
+        assert_eq!(text, ["title", "", "x A", "prompt"]);
+        assert_eq!(fitted.at(area, 2, 2), Some('a'));
+        let fitted = fitted.fit(3);
+        assert_eq!(fitted.lines.len(), 3);
+        assert_eq!(
+            fitted.at(area, 2, 1),
+            Some('a'),
+            "the mark moved up with its line"
+        );
+        assert_eq!(
+            fitted.fit(1).lines.len(),
+            3,
+            "lines that say something stay"
+        );
     }
 }

@@ -910,7 +910,7 @@ impl Board for Honeymoon {
             Panel::Table if seen.view.match_over => {
                 panel_view(match_over_lines(seen, theme), ui.scroll, left.height)
             }
-            Panel::Table => left_lines(seen, ui, theme).lines,
+            Panel::Table => left_lines(seen, ui, theme).fit(left.height).lines,
             Panel::Review(r) => panel_view(review_lines(seen, r, theme), ui.scroll, left.height),
             Panel::Match => panel_view(match_lines(seen, theme), ui.scroll, left.height),
         };
@@ -933,7 +933,9 @@ impl Board for Honeymoon {
             return None;
         }
         let [left, _] = split(area);
-        left_lines(seen, ui, Theme::new(false, false)).at(left, ev.column, ev.row)
+        left_lines(seen, ui, Theme::new(false, false))
+            .fit(left.height)
+            .at(left, ev.column, ev.row)
     }
 }
 
