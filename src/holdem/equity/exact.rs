@@ -374,7 +374,10 @@ fn rank_pass(fixed: &Fixed, holes: &[Hole]) -> Tally {
     let mut left = fixed.used_of_rank.map(|u| 4 - u);
     let mut keys = [0u32; MAX_PLAYERS];
     for (key, h) in keys.iter_mut().zip(holes) {
-        *key = fixed.board_key + rank_key(h.high()) + rank_key(h.low());
+        *key = fixed
+            .board_key
+            .wrapping_add(rank_key(h.high()))
+            .wrapping_add(rank_key(h.low()));
         left[h.high()] -= 1;
         left[h.low()] -= 1;
     }
@@ -382,7 +385,7 @@ fn rank_pass(fixed: &Fixed, holes: &[Hole]) -> Tally {
     let mut values = [HandValue::default(); MAX_PLAYERS];
     rank_multisets(&left, fixed.missing, &mut |add, weight| {
         for (v, k) in values.iter_mut().zip(&keys[..n]) {
-            *v = rank_value(k + add);
+            *v = rank_value(k.wrapping_add(add));
         }
         tally.record(&values[..n], weight as i64);
     });
@@ -416,7 +419,10 @@ impl FlushView {
             let bits = h.suits[suit];
             held[i] = fixed.board_of_suit[suit] | h.suited(bits);
             taken |= h.suited(bits);
-            keys[i] = fixed.board_key + rank_key(h.high()) + rank_key(h.low());
+            keys[i] = fixed
+                .board_key
+                .wrapping_add(rank_key(h.high()))
+                .wrapping_add(rank_key(h.low()));
             if bits & 1 == 0 {
                 left[h.high()] -= 1;
             }
@@ -475,7 +481,7 @@ fn flush_pass(fixed: &Fixed, holes: &[Hole], suit: usize) -> Tally {
             }
             rank_multisets(&view.left, fixed.missing - j, &mut |more, weight| {
                 for i in 0..n {
-                    rank_only[i] = rank_value(view.keys[i] + add + more);
+                    rank_only[i] = rank_value(view.keys[i].wrapping_add(add).wrapping_add(more));
                     truth[i] = flush[i].max(rank_only[i]);
                 }
                 tally.record(&truth[..n], weight as i64);
@@ -515,7 +521,7 @@ fn rank_multisets(left: &[u8; 13], missing: usize, leaf: &mut impl FnMut(u32, u6
             let have = usize::from(left[r]);
             let mut key = key;
             for (copies, ways) in (1..=have.min(missing)).zip(&CHOOSE[have][1..]) {
-                key += rank_key(r);
+                key = key.wrapping_add(rank_key(r));
                 go(left, r + 1, missing - copies, key, weight * ways, leaf);
             }
         }
@@ -535,7 +541,13 @@ fn for_each_subset(ranks: u16, m: usize, base: u16, key: u32, f: &mut impl FnMut
     while rest.count_ones() as usize >= m {
         let low = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        for_each_subset(rest, m - 1, base | 1 << low, key + rank_key(low), f);
+        for_each_subset(
+            rest,
+            m - 1,
+            base | 1 << low,
+            key.wrapping_add(rank_key(low)),
+            f,
+        );
     }
 }
 

@@ -11,37 +11,31 @@ pub const RANK_KEYS: [u32; 13] = [
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
 ];
 
-/// Hand keys are kept modulo 2^`KEY_BITS`.
-pub const KEY_BITS: u32 = 25;
-
-/// The mask of a hand key's `KEY_BITS` bits.
-pub const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
-
 /// The greedy keys' sums crowd together (the large keys dominate them);
-/// multiplying every key by an odd number modulo 2^`KEY_BITS` spreads the
-/// sums evenly over the key space and keeps them distinct (it is a
-/// bijection, and every sum is below 2^`KEY_BITS`). Since a product of a
-/// sum is the sum of the products, each card carries its key already
-/// multiplied. Of 3,000 odd numbers tried, this one let the perfect hash
-/// (see `build.rs`) pack the 73,775 multisets into the fewest slots,
-/// 106,166 (a typical one needs about 117,000).
+/// multiplying every key by an odd number modulo 2^32 spreads the sums
+/// over the whole 32-bit word and keeps them distinct (it is a bijection,
+/// and every sum is below 2^25). Since a product of a sum is the sum of the
+/// products, each card carries its key already multiplied, and a hand's
+/// key is the wrapping sum of its cards' keys: a `u32` with nothing to
+/// mask off.
 pub const KEY_MULTIPLIER: u32 = 0x6342_F42F;
 
-/// The perfect hash cuts a hand key into a row (the bits above
-/// `ROW_SHIFT`) and a column (the bits below); each row has its own
-/// offset into the table of values. 4,096 rows keep the offsets (16 KB)
-/// in the first-level cache beside the values in use; fewer, longer rows
-/// would pack worse, more would crowd the cache.
-pub const ROW_SHIFT: u32 = 13;
+/// The perfect hash cuts a hand key into a row (its top 12 bits, a shift
+/// that needs no mask and no bounds check) and a column (the rest); each
+/// row has its own offset, added to the key modulo `RANK_SLOTS`. 4,096
+/// rows keep the offsets (16 KB) in the first-level cache beside the
+/// values in use.
+pub const ROW_SHIFT: u32 = 20;
 
 /// How many rows: one offset each.
-pub const ROWS: usize = 1 << (KEY_BITS - ROW_SHIFT);
+pub const ROWS: usize = 1 << (32 - ROW_SHIFT);
 
-/// The table of non-flush values has this many slots (a power of two, so
-/// that a masked index needs no bounds check; the slots used are fewer).
+/// The table of non-flush values has this many slots (a power of two: the
+/// slot is the key plus its row's offset, masked, so it is always in the
+/// table). The 73,775 multisets of five to seven ranks fill 56% of them.
 pub const RANK_SLOTS: usize = 1 << 17;
 
 /// The hashed key of one rank.
 pub const fn rank_key(rank: usize) -> u32 {
-    RANK_KEYS[rank].wrapping_mul(KEY_MULTIPLIER) & KEY_MASK
+    RANK_KEYS[rank].wrapping_mul(KEY_MULTIPLIER)
 }
