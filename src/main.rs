@@ -21,7 +21,8 @@ fn main() -> ExitCode {
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            print!("{e}");
+            // A reader that stops early (`| head`) is not an error.
+            let _ = write!(io::stdout(), "{e}");
             return ExitCode::SUCCESS;
         }
         Err(e) => {

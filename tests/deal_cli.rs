@@ -155,6 +155,29 @@ fn help_version_and_completions() {
     cardgames().args(["completions", "tcsh"]).assert().code(2);
 }
 
+/// Output into a pipe whose reader has gone (`cardgames … | head` after
+/// `head` quit) ends quietly with success: no panic, no message.
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    let binary = assert_cmd::cargo::cargo_bin("cardgames");
+    for args in [
+        &["--help"][..],
+        &["holdem", "equity", "--help"],
+        &["deal", "bridge", "--count", "200", "--seed", "1"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
+        drop(reader);
+        let out = std::process::Command::new(&binary)
+            .args(args)
+            .stdout(writer)
+            .output()
+            .unwrap_or_else(|e| panic!("run: {e}"));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert_eq!(stderr, "", "{args:?}");
+    }
+}
+
 #[test]
 fn json_and_format_json_agree_and_clash() {
     let boards = json_both(&["deal", "bridge", "--count", "2", "--seed", "5"]);
