@@ -685,3 +685,63 @@ impl Board for DoomGame {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doom::setup::Setup;
+    use crate::game::{Game, Playable};
+    use crate::tui::table::Board;
+
+    /// Seat 0's place at the opening of a 5×5 game under `rules`, at home
+    /// or at a hall's table.
+    fn seen(rules: RuleSet, online: bool) -> Seen<DoomGame> {
+        let setup = Setup {
+            rules,
+            max_dice: rules.book_max_dice(),
+            ..Setup::default()
+        };
+        let game = <DoomGame as Playable>::new(&setup, 4).unwrap_or_else(|e| panic!("{e}"));
+        Seen {
+            me: Some(0),
+            view: game.view(0),
+            legal: game.legal_actions(),
+            stage: Stage::Turn(0),
+            names: vec!["you".into(), "b".into()],
+            bots: vec![None, Some("strong".into())],
+            thinking: None,
+            setup,
+            online,
+        }
+    }
+
+    fn undo_label(seen: &Seen<DoomGame>) -> String {
+        <DoomGame as Board>::bindings(seen, &Ui::default())
+            .into_iter()
+            .find(|b| b.action == Command::Undo)
+            .map(|b| b.hint.to_string())
+            .unwrap_or_default()
+    }
+
+    /// `u` takes moves back only at home under classic rules: under chance
+    /// rules the dice were rolled, and at a hall's table the others have
+    /// seen the move; the key bar offers it only where it works.
+    #[test]
+    fn undo_only_at_home_under_classic_rules() {
+        let home = seen(RuleSet::Classic, false);
+        assert_eq!(undo(&home, &mut Ui::default()), Reply::Undo);
+        assert_eq!(undo_label(&home), "undo");
+        let online = seen(RuleSet::Classic, true);
+        assert_eq!(
+            undo(&online, &mut Ui::default()),
+            Reply::Error("moves are not taken back online".into())
+        );
+        assert_eq!(undo_label(&online), "");
+        let chance = seen(RuleSet::Chance, false);
+        assert_eq!(
+            undo(&chance, &mut Ui::default()),
+            Reply::Error("no undo under chance rules: the dice were rolled".into())
+        );
+        assert_eq!(undo_label(&chance), "");
+    }
+}
