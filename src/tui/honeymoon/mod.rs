@@ -248,6 +248,9 @@ fn call_text(call: Call, theme: Theme) -> String {
     }
 }
 
+/// The match score, the phase (with the dealer while bidding, the tricks
+/// while playing) and the contract, a line each so that they fit the
+/// narrowest table column.
 fn header(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
     let v = &seen.view;
     let mut lines = vec![Line::from(vec![
@@ -262,38 +265,36 @@ fn header(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
             ),
             theme.title(),
         ),
-        Span::styled(
-            format!("   dealer {}", seat_word(seen, v.dealer)),
-            theme.dim(),
-        ),
     ])];
-    let contract = v.contract.map(|c| {
-        format!(
-            "{} by {} (needs {})",
-            bid_text(c.bid, theme),
-            seat_word(seen, c.declarer),
-            c.target()
-        )
-    });
     let status = match v.phase {
-        Phase::Bidding => "Bidding".to_string(),
-        Phase::Exchange => format!(
-            "Exchange trick {}/13 · {}",
-            (v.exchange_tricks + 1).min(13),
-            contract.clone().unwrap_or_default()
-        ),
+        Phase::Bidding => format!("Bidding · {} deals", seat_word(seen, v.dealer)),
+        Phase::Exchange => format!("Exchange trick {}/13", (v.exchange_tricks + 1).min(13)),
         Phase::Play => format!(
-            "Play · {} · N {} S {}",
-            contract.clone().unwrap_or_default(),
-            v.play_tricks[NORTH],
-            v.play_tricks[SOUTH]
+            "Play · tricks N {} S {}",
+            v.play_tricks[NORTH], v.play_tricks[SOUTH]
         ),
-        Phase::Over => format!(
-            "Deal over · {}",
-            contract.unwrap_or_else(|| "no contract".into())
-        ),
+        Phase::Over => "Deal over".to_string(),
     };
     lines.push(Line::styled(status, theme.text()));
+    match v.contract {
+        Some(c) => {
+            let by = if seen.me == Some(c.declarer) {
+                "you".to_string()
+            } else {
+                seat_word(seen, c.declarer)
+            };
+            lines.push(Line::styled(
+                format!(
+                    "Contract {} by {by}, needs {}",
+                    bid_text(c.bid, theme),
+                    c.target()
+                ),
+                theme.text(),
+            ));
+        }
+        None if v.phase == Phase::Over => lines.push(Line::styled("No contract", theme.text())),
+        None => {}
+    }
     lines
 }
 
@@ -682,8 +683,11 @@ fn can_undo(seen: &Seen<Honeymoon>) -> bool {
 }
 
 /// The game column and the log column.
+/// The table column and the log: the log is 30 columns wide, narrower
+/// (down to 20) when the table column would have less than 38.
 fn split(area: Rect) -> [Rect; 2] {
-    Layout::horizontal([Constraint::Min(30), Constraint::Length(30)]).areas(area)
+    let log = area.width.saturating_sub(38).clamp(20, 30);
+    Layout::horizontal([Constraint::Min(0), Constraint::Length(log)]).areas(area)
 }
 
 impl Board for Honeymoon {
