@@ -164,6 +164,7 @@ fn a_reader_that_stops_early_is_not_an_error() {
         &["--help"][..],
         &["holdem", "equity", "--help"],
         &["deal", "bridge", "--count", "200", "--seed", "1"],
+        &["completions", "bash"],
     ] {
         let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
         drop(reader);

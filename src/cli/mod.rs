@@ -142,8 +142,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Serve(args)) => hall::serve(args),
         Some(Command::Join(args)) => hall::join(args, cli.ascii),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "cardgames", out);
-            Ok(())
+            // Generated whole first: the generator panics when a write
+            // fails, and a reader that stops early is not an error.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "cardgames", &mut script);
+            out.write_all(&script).map_err(CliError::from)
         }
         None => play::menu(cli.seed, cli.ascii),
     }
