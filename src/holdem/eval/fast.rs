@@ -195,8 +195,14 @@ impl Hand {
 /// counted as if there were no flush.
 #[inline(always)]
 pub(crate) fn rank_value(key: u32) -> HandValue {
-    let slot = key.wrapping_add(TABLES.offsets[(key >> ROW_SHIFT) as usize]) as usize;
-    HandValue(TABLES.values[slot & (RANK_SLOTS - 1)])
+    HandValue(TABLES.values[slot(key)])
+}
+
+/// Where the perfect hash puts a rank key in the table of non-flush
+/// values: the key plus its row's offset, modulo the table size.
+#[inline(always)]
+fn slot(key: u32) -> usize {
+    key.wrapping_add(TABLES.offsets[(key >> ROW_SHIFT) as usize]) as usize & (RANK_SLOTS - 1)
 }
 
 /// The value of a flush whose suit holds these ranks (a 13-bit mask of
@@ -256,10 +262,8 @@ mod tests {
             sums.insert(sum);
             let key = key_of(ranks);
             hashed.insert(key);
-            let slot = key.wrapping_add(TABLES.offsets[(key >> ROW_SHIFT) as usize]) as usize
-                & (RANK_SLOTS - 1);
-            assert_ne!(TABLES.values[slot], 0, "{ranks:?}");
-            slots.insert(slot);
+            assert_ne!(TABLES.values[slot(key)], 0, "{ranks:?}");
+            slots.insert(slot(key));
         };
         for_each_rank_multiset(|r: [Rank; 5]| add(&r));
         for_each_rank_multiset(|r: [Rank; 6]| add(&r));
