@@ -499,7 +499,7 @@ fn every_result_command_prints_json_by_either_flag() {
         "N",
     ]);
     assert!(solved[0]["north"].is_u64());
-    let sim = json_both(&[
+    let sim_args = [
         "honeymoon",
         "sim",
         "--games",
@@ -508,7 +508,8 @@ fn every_result_command_prints_json_by_either_flag() {
         "greedy,random",
         "--seed",
         "3",
-    ]);
+    ];
+    let sim = json_both(&sim_args);
     assert_eq!(sim.len(), 1);
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let db = dir.path().join("e.db").to_string_lossy().to_string();
@@ -529,18 +530,8 @@ fn every_result_command_prints_json_by_either_flag() {
     assert_eq!(runs[0]["positions"], 40);
     let records = dir.path().join("deals");
     let records_arg = records.to_string_lossy().to_string();
-    let args = [
-        "honeymoon",
-        "sim",
-        "--games",
-        "1",
-        "--ai",
-        "greedy,random",
-        "--seed",
-        "3",
-    ];
     cardgames()
-        .args(args)
+        .args(sim_args)
         .args(["--records", &records_arg])
         .assert()
         .success();
