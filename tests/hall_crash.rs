@@ -140,3 +140,60 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
     let (_hall, _) = spawn_hall(dir.path(), &[]);
     assert_eq!(sums(dir.path()), before);
 }
+
+/// The hall's log is its stderr. When the reader of that pipe has gone
+/// (`cardgames serve 2>&1 | head -1`, a log collector that died), the
+/// hall serves on: its banner could not be written, and a player still
+/// joins, opens a table and sits at it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hall_whose_log_is_gone_serves_on() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("{e}"));
+    drop(reader);
+    let mut hall = Command::new(env!("CARGO_BIN_EXE_cardgames"))
+        .args([
+            "serve",
+            "--listen",
+            &addr.to_string(),
+            "--seed",
+            "4",
+            "--data",
+        ])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(writer)
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut listening = false;
+    for _ in 0..500 {
+        if let Ok(Some(status)) = hall.try_wait() {
+            panic!("the hall stopped: {status}");
+        }
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            listening = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(listening, "the hall never listened on {addr}");
+    let mut ann = Player::join(addr, "ann").await;
+    let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+    let table = ann.create("holdem", setup, 60).await;
+    ann.send(ClientMsg::Sit {
+        table,
+        seat: 0,
+        invite: None,
+    })
+    .await;
+    ann.until(|m| match m {
+        ServerMsg::Table(t) if t.table == table && t.you == Some(0) => Some(()),
+        _ => None,
+    })
+    .await;
+    assert!(matches!(hall.try_wait(), Ok(None)), "the hall still runs");
+    let _ = hall.kill();
+    let _ = hall.wait();
+}

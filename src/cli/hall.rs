@@ -65,16 +65,16 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
         .block_on(hall::serve(config, |at| {
-            eprintln!(
+            hall::log(format_args!(
                 "cardgames hall: players join with `cardgames join ws://{}`, or in a browser at http://{}/",
                 at.web, at.web
-            );
+            ));
             if let Some(ssh) = at.ssh {
-                eprintln!(
+                hall::log(format_args!(
                     "cardgames hall: or with `ssh -p {} {}`",
                     ssh.port(),
                     ssh.ip()
-                );
+                ));
             }
         }))
         .map_err(|e| CliError::Failed(e.to_string()))

@@ -32,6 +32,14 @@ use axum::serve::ListenerExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+/// Writes a line to the hall's log (stderr). A log nobody reads any more
+/// (its pipe closed) is no reason to stop serving: write errors are
+/// ignored.
+pub fn log(line: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 use crate::games::registry;
 use crate::runner::thinking::Pool;
 use outbox::{ConnId, Outbox};
@@ -394,7 +402,10 @@ impl Hall {
         let n = rows.len();
         for row in rows {
             let Some(entry) = registry().get(&row.game) else {
-                eprintln!("hall: table {}: no game {:?}", row.id, row.game);
+                log(format_args!(
+                    "hall: table {}: no game {:?}",
+                    row.id, row.game
+                ));
                 continue;
             };
             let runner = match row.save {
@@ -403,7 +414,7 @@ impl Hall {
                     match entry.kind.restore(&save) {
                         Ok(r) => Some(r),
                         Err(e) => {
-                            eprintln!("hall: table {}: {e}", row.id);
+                            log(format_args!("hall: table {}: {e}", row.id));
                             continue;
                         }
                     }
@@ -509,7 +520,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), 
         let door_hall = hall.clone();
         tokio::spawn(async move {
             if let Err(e) = ssh::open(door_hall, door_config, door_listener, url, key).await {
-                eprintln!("hall: ssh door: {e}");
+                log(format_args!("hall: ssh door: {e}"));
             }
         });
     }

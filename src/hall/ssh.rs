@@ -234,7 +234,7 @@ impl Handler for Conn {
             Ok(plan) => plan,
             Err(e) => {
                 door.sessions.fetch_sub(1, Ordering::SeqCst);
-                eprintln!("hall: ssh session: {e}");
+                super::log(format_args!("hall: ssh session: {e}"));
                 session.channel_failure(channel)?;
                 return Ok(());
             }

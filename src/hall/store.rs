@@ -378,7 +378,7 @@ impl Store {
             let result = in_savepoint(conn, f);
             Box::new(move |committed| {
                 if let Err(e) = committed.and(result) {
-                    eprintln!("hall: {what}: {e}");
+                    super::log(format_args!("hall: {what}: {e}"));
                 }
             })
         }));

@@ -570,7 +570,7 @@ impl Table {
         if let Some(r) = &mut self.runner
             && let Err(e) = r.set_seat(seat, info)
         {
-            eprintln!("hall: table {}: seat {seat}: {e}", self.id);
+            super::log(format_args!("hall: table {}: seat {seat}: {e}", self.id));
         }
     }
 
@@ -606,13 +606,13 @@ impl Table {
                     .call(move |conn| store::checkpoint(conn, id, &save))
                     .await;
                 if let Err(e) = saved {
-                    eprintln!("hall: table {id}: {e}");
+                    super::log(format_args!("hall: table {id}: {e}"));
                 }
                 self.steps = 0;
                 self.deal_log.clear();
                 self.broadcast(&opening);
             }
-            Err(e) => eprintln!("hall: table {}: cannot start: {e}", self.id),
+            Err(e) => super::log(format_args!("hall: table {}: cannot start: {e}", self.id)),
         }
     }
 
@@ -622,7 +622,7 @@ impl Table {
         let step = match step {
             Some(Ok(step)) => step,
             Some(Err(e)) => {
-                eprintln!("hall: table {}: {e}", self.id);
+                super::log(format_args!("hall: table {}: {e}", self.id));
                 return false;
             }
             None => return false,
@@ -640,7 +640,7 @@ impl Table {
             Some((scores, unit)) => self.book(scores.clone(), *unit).await,
         };
         if let Err(e) = result {
-            eprintln!("hall: table {}: {e}", self.id);
+            super::log(format_args!("hall: table {}: {e}", self.id));
         }
         self.deadline = None;
         self.broadcast(&step);
@@ -776,7 +776,7 @@ impl Table {
             })
             .await;
         if let Err(e) = moved {
-            eprintln!("hall: table {id}: cash-out: {e}");
+            super::log(format_args!("hall: table {id}: cash-out: {e}"));
         }
         if let Some(Ok(step)) = step {
             self.broadcast(&step);
