@@ -26,6 +26,12 @@ fn sums(data: &Path) -> (i64, i64) {
     (all, all - house)
 }
 
+/// A heads-up Hold'em cash table (5/10, stacks of 1,000) opened by `p`.
+async fn heads_up_cash(p: &mut Player) -> u64 {
+    let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+    p.create("holdem", setup, 60).await
+}
+
 /// The table as it stands once the player to act is `who`.
 async fn when_to_act(p: &mut Player, table: u64) -> TableState {
     p.until(|m| match m {
@@ -45,20 +51,9 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
     let (mut hall, addr) = spawn_hall(dir.path(), &[]);
     let mut ann = Player::join(addr, "ann").await;
     let mut ben = Player::join(addr, "ben").await;
-    let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
-    let table = ann.create("holdem", setup, 60).await;
-    ann.send(ClientMsg::Sit {
-        table,
-        seat: 0,
-        invite: None,
-    })
-    .await;
-    ben.send(ClientMsg::Sit {
-        table,
-        seat: 1,
-        invite: None,
-    })
-    .await;
+    let table = heads_up_cash(&mut ann).await;
+    ann.sit(table, 0).await;
+    ben.sit(table, 1).await;
     // The first to act calls; then the hall dies.
     let state = when_to_act(&mut ann, table).await;
     let first = match state.stage {
@@ -180,14 +175,8 @@ async fn a_hall_whose_log_is_gone_serves_on() {
     }
     assert!(listening, "the hall never listened on {addr}");
     let mut ann = Player::join(addr, "ann").await;
-    let setup = json!({"seats": 2, "stack": 1000, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
-    let table = ann.create("holdem", setup, 60).await;
-    ann.send(ClientMsg::Sit {
-        table,
-        seat: 0,
-        invite: None,
-    })
-    .await;
+    let table = heads_up_cash(&mut ann).await;
+    ann.sit(table, 0).await;
     ann.until(|m| match m {
         ServerMsg::Table(t) if t.table == table && t.you == Some(0) => Some(()),
         _ => None,

@@ -188,6 +188,16 @@ impl Player {
         .await
     }
 
+    /// Asks for `seat` at `table` (no invitation).
+    pub async fn sit(&mut self, table: u64, seat: usize) {
+        self.send(ClientMsg::Sit {
+            table,
+            seat,
+            invite: None,
+        })
+        .await;
+    }
+
     /// Plays at `table` by `choose` whenever it is this player's turn,
     /// until `deals` deals have ended; returns the scores of each.
     pub async fn play(
