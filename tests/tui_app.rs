@@ -1770,3 +1770,18 @@ fn the_setup_form_opens_with_the_last_choices_started() {
     press(&mut invalid, KeyCode::Esc); // closes the notice, if boxed
     assert_eq!(value(&screen(&mut invalid, 80, 24), "Board"), "5×5");
 }
+
+/// `cardgames join URL` without a name the hall knows opens the join form
+/// with that address in it, not the default one.
+#[test]
+fn joining_without_a_name_keeps_the_address_given() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(Settings::default(), false, Some(Store::at(dir.path())));
+    app.open(cardgames::tui::Start::Hall {
+        url: "ws://127.0.0.1:7800".into(),
+        name: None,
+    });
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("ws://127.0.0.1:7800"), "{text}");
+    assert!(!text.contains("7878"), "{text}");
+}

@@ -630,7 +630,8 @@ impl App {
             }
             Err(e) => {
                 self.notice = Some(e);
-                self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings));
+                self.current =
+                    Box::new(JoinScreen::new(self.tokens.clone(), self.settings).at(url));
             }
         }
     }

@@ -57,6 +57,13 @@ impl JoinScreen {
         }
     }
 
+    /// The form with this hall's address in it (`cardgames join URL`
+    /// without a name the hall knows).
+    pub fn at(mut self, url: &str) -> JoinScreen {
+        self.fields[0] = LineEdit::with(url);
+        self
+    }
+
     fn join(&mut self) -> Nav {
         let url = self.fields[0].text().trim().to_string();
         let name = self.fields[1].text().trim().to_string();
