@@ -1747,15 +1747,29 @@ fn the_setup_form_opens_with_the_last_choices_started() {
         press(&mut app, KeyCode::Down); // to Rules
     }
     press(&mut app, KeyCode::Right); // chance
+    press(&mut app, KeyCode::Down); // Boards
+    press(&mut app, KeyCode::Down); // Computer
+    assert!(value(&screen(&mut app, 80, 24), "Computer").starts_with("normal"));
+    press(&mut app, KeyCode::Right); // hard
     press(&mut app, KeyCode::Enter);
     assert!(screen(&mut app, 80, 24).contains("4×4 chance"));
     let mut again = open();
     let form = screen(&mut again, 80, 24);
     assert_eq!(value(&form, "Board"), "4×4", "{form}");
     assert_eq!(value(&form, "Rules"), "chance (dice rolls)", "{form}");
-    // A damaged file: the defaults, and a notice says so.
+    assert!(value(&form, "Computer").starts_with("hard"), "{form}");
+    // A file kept before the level was (the setup alone): the setup, and
+    // the level from the settings.
     let kept = dir.path().join("setup-doom.json");
-    assert!(kept.exists());
+    let setup_alone =
+        serde_json::json!({"size": 4, "players": 2, "max_dice": 3, "rules": "chance"});
+    cardgames::store::save(&kept, "setup", &setup_alone).unwrap_or_else(|e| panic!("{e}"));
+    let mut older = open();
+    let form = screen(&mut older, 80, 24);
+    assert_eq!(value(&form, "Board"), "4×4", "{form}");
+    assert!(value(&form, "Computer").starts_with("normal"), "{form}");
+    assert!(!form.contains("could not be used"), "{form}");
+    // A damaged file: the defaults, and a notice says so.
     std::fs::write(&kept, "{ not json").unwrap_or_else(|e| panic!("{e}"));
     let mut damaged = open();
     let form = screen(&mut damaged, 80, 24);

@@ -2,8 +2,9 @@
 //! (from the registry, as the engine describes them), changed in place
 //! with ←/→. For a game on this machine, also the computer's level, then
 //! the table (when a saved game of the same kind would be replaced, the
-//! form asks first); for a table in the hall, also the game, the seconds
-//! to act and whether the table is private, then the table is created.
+//! form asks first; the setup and the level are kept for the next time);
+//! for a table in the hall, also the game, the seconds to act and whether
+//! the table is private, then the table is created.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,6 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::PathBuf;
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::keymap::{Binding, Key};
@@ -34,18 +36,44 @@ pub fn remembered_path(store: &Store, id: &str) -> PathBuf {
     store.data_path(&format!("setup-{id}"))
 }
 
-/// The setup of `entry` kept at `path`, when there is one the game still
-/// accepts; else `None`, and a notice when the file was there but damaged
-/// or no longer valid (the form then opens with the defaults).
-pub fn remembered(entry: &Entry, path: &std::path::Path) -> (Option<Value>, Option<String>) {
-    let checked = store::load::<Value>(path, REMEMBERED)
+/// What the form keeps of the last game it started: the setup and the
+/// computer's level.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LastGame {
+    /// The game's setup.
+    pub setup: Value,
+    /// The computer's level (not in files kept before it was).
+    #[serde(default)]
+    pub level: Option<Level>,
+}
+
+/// A kept file: the last game, or (as kept before the level was) the
+/// setup alone.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Kept {
+    Game(LastGame),
+    Setup(Value),
+}
+
+/// The last game of `entry` kept at `path`, when there is one whose setup
+/// the game still accepts; else `None`, and a notice when the file was
+/// there but damaged or no longer valid (the form then opens with the
+/// defaults).
+pub fn remembered(entry: &Entry, path: &std::path::Path) -> (Option<LastGame>, Option<String>) {
+    let checked = store::load::<Kept>(path, REMEMBERED)
         .map_err(|e| e.to_string())
-        .and_then(|kept| match kept {
-            Some(setup) => {
-                let valid = entry.kind.fields(&setup).and(entry.kind.seats(&setup));
-                valid.map(|_| Some(setup)).map_err(|e| e.to_string())
-            }
-            None => Ok(None),
+        .and_then(|kept| {
+            let Some(kept) = kept else { return Ok(None) };
+            let last = match kept {
+                Kept::Game(last) => last,
+                Kept::Setup(setup) => LastGame { setup, level: None },
+            };
+            let valid = entry
+                .kind
+                .fields(&last.setup)
+                .and(entry.kind.seats(&last.setup));
+            valid.map(|_| Some(last)).map_err(|e| e.to_string())
         });
     match checked {
         Ok(setup) => (setup, None),
@@ -120,22 +148,27 @@ pub enum SetupAction {
 }
 
 impl SetupScreen {
-    /// The form for `entry`, starting from `setup` (the default when
-    /// `None`), the table to be dealt from `seed`; `replaces` is the saved
-    /// game of this kind, if any; the computer thinks within `budget`.
+    /// The form for `entry`, starting from the `last` game started (the
+    /// default setup and the settings' level when `None`), the table to be
+    /// dealt from `seed`; `replaces` is the saved game of this kind, if
+    /// any; the computer thinks within `budget`.
     pub fn new(
         entry: &'static Entry,
-        setup: Option<Value>,
+        last: Option<LastGame>,
         seed: u64,
         settings: Settings,
         replaces: Option<String>,
         budget: Budget,
     ) -> SetupScreen {
+        let (setup, level) = match last {
+            Some(last) => (last.setup, last.level.unwrap_or(settings.level)),
+            None => (entry.kind.default_setup(), settings.level),
+        };
         SetupScreen {
             entry,
-            setup: setup.unwrap_or_else(|| entry.kind.default_setup()),
+            setup,
             purpose: Purpose::Local {
-                level: settings.level,
+                level,
                 seed,
                 replaces,
                 asking: false,
@@ -148,8 +181,8 @@ impl SetupScreen {
         }
     }
 
-    /// The form, keeping the setup at `path` when a game starts from it
-    /// (read back with [`remembered`]).
+    /// The form, keeping the setup and the level at `path` when a game
+    /// starts from them (read back with [`remembered`]).
     pub fn remembering(mut self, path: PathBuf) -> SetupScreen {
         self.remember = Some(path);
         self
@@ -297,7 +330,11 @@ impl SetupScreen {
                         // A convenience: a setup not written is only
                         // not offered next time.
                         if let Some(path) = &self.remember {
-                            store::save(path, REMEMBERED, &self.setup).ok();
+                            let last = LastGame {
+                                setup: self.setup.clone(),
+                                level: Some(*level),
+                            };
+                            store::save(path, REMEMBERED, &last).ok();
                         }
                         Nav::Show(page)
                     }
