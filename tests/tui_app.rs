@@ -1510,19 +1510,19 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
     assert!(matches!(mine(&app).stage, Stage::Turn(_)), "the next hand");
 }
 
-#[test]
-fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
-    use cardgames::honeymoon::game::{MatchLength, Phase};
-    let mut app = quick_app(None, 4);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+/// Plays a honeymoon match of four deals (passing, leading the cursor's
+/// card) until it is over, from the menu of `app`.
+fn play_a_four_deal_match(app: &mut App) {
+    use cardgames::honeymoon::game::Phase;
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Enter); // Honeymoon bridge
     for _ in 0..4 {
-        press(&mut app, KeyCode::Down);
+        press(app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Right);
-    assert!(screen(&mut app, 80, 24).contains("Match                  ‹ 4 deals ›"));
-    press(&mut app, KeyCode::Enter);
+    press(app, KeyCode::Right);
+    assert!(screen(app, 80, 24).contains("Match                  ‹ 4 deals ›"));
+    press(app, KeyCode::Enter);
     for _ in 0..200_000 {
         let Some(h) = app.table::<Honeymoon>() else {
             panic!("left the screen")
@@ -1530,12 +1530,19 @@ fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
         let seen = h.seen();
         match (seen.view.phase, seen.stage) {
             _ if seen.view.match_over => break,
-            (Phase::Bidding, Stage::Turn(1)) => press(&mut app, KeyCode::Char('p')),
-            (_, Stage::Turn(1)) => press(&mut app, KeyCode::Enter),
-            (_, Stage::DealOver) => press(&mut app, KeyCode::Char('n')),
-            _ => wait(&mut app),
+            (Phase::Bidding, Stage::Turn(1)) => press(app, KeyCode::Char('p')),
+            (_, Stage::Turn(1)) => press(app, KeyCode::Enter),
+            (_, Stage::DealOver) => press(app, KeyCode::Char('n')),
+            _ => wait(app),
         }
     }
+}
+
+#[test]
+fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
+    use cardgames::honeymoon::game::{MatchLength, Phase};
+    let mut app = quick_app(None, 4);
+    play_a_four_deal_match(&mut app);
     let view = app
         .table::<Honeymoon>()
         .map(|h| h.seen().view)
@@ -1573,6 +1580,29 @@ fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
     assert_eq!(view.phase, Phase::Bidding);
     press(&mut app, KeyCode::Char('q'));
     assert!(screen(&mut app, 80, 24).contains("Main menu"));
+}
+
+/// A match played to its length is not offered to resume; a match left
+/// before its end is.
+#[test]
+fn a_finished_honeymoon_match_is_not_kept_to_resume() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let saved = dir.path().join("saved-honeymoon.json");
+    let mut app = quick_app(Some(dir.path()), 4);
+    play_a_four_deal_match(&mut app);
+    press(&mut app, KeyCode::Char('q'));
+    let menu = screen(&mut app, 80, 24);
+    assert!(menu.contains("Main menu"), "{menu}");
+    assert!(!menu.contains("Resume Honeymoon bridge"), "{menu}");
+    assert!(!saved.exists());
+    let mut app = quick_app(Some(dir.path()), 4);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    press(&mut app, KeyCode::Enter); // the last setup, four deals
+    press(&mut app, KeyCode::Char('q'));
+    assert!(screen(&mut app, 80, 24).contains("Resume Honeymoon bridge"));
+    assert!(saved.exists());
 }
 
 /// Opens a Dice of Doom game on the `size`×`size` board (the setup's

@@ -233,6 +233,12 @@ pub trait Board: Playable {
     fn title(seen: &Seen<Self>, running: &Running) -> String;
     /// A few words for the menu about a session left unfinished.
     fn summary(seen: &Seen<Self>, running: &Running) -> String;
+    /// True when the session has come to its end although the game would
+    /// deal on (a match played to its length): nothing is kept to resume.
+    /// By default, never.
+    fn finished(_seen: &Seen<Self>) -> bool {
+        false
+    }
     /// The board's keys now.
     fn bindings(seen: &Seen<Self>, ui: &Self::Ui) -> Vec<Binding<Self::Command>>;
     /// Carries out a command.
@@ -602,11 +608,15 @@ impl<G: Board> Screen for TableScreen<G> {
             return Keep::Nothing;
         }
         let seen = self.link.seen();
-        let saved = self.link.save().map(|save| SavedGame {
-            summary: G::summary(&seen, &self.running),
-            seat: seen.me.unwrap_or(G::HOME),
-            save: serde_json::to_value(save).unwrap_or(Value::Null),
-        });
+        let saved = self
+            .link
+            .save()
+            .filter(|_| !G::finished(&seen))
+            .map(|save| SavedGame {
+                summary: G::summary(&seen, &self.running),
+                seat: seen.me.unwrap_or(G::HOME),
+                save: serde_json::to_value(save).unwrap_or(Value::Null),
+            });
         Keep::Game(G::ID, saved)
     }
 }

@@ -731,6 +731,10 @@ impl Board for Honeymoon {
         format!("you {} · computer {}", t[mine], t[1 - mine])
     }
 
+    fn finished(seen: &Seen<Honeymoon>) -> bool {
+        seen.view.match_over
+    }
+
     fn bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
         if let Some(n) = ui.claim {
             let left = tricks_left(seen);
