@@ -21,3 +21,10 @@ pub mod runner;
 pub mod stats;
 pub mod store;
 pub mod tui;
+
+/// Writes a line to stderr. A stderr nobody reads any more (its pipe
+/// closed) is no reason to fail or to stop: write errors are ignored.
+pub fn stderr_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}

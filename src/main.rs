@@ -26,7 +26,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("{} (see --help)", one_line(&e));
+            cardgames::stderr_line(format_args!("{} (see --help)", one_line(&e)));
             return ExitCode::from(2);
         }
     };
@@ -37,11 +37,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ CliError::Input(_)) => {
-            eprintln!("error: {e}");
+            cardgames::stderr_line(format_args!("error: {e}"));
             ExitCode::from(2)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            cardgames::stderr_line(format_args!("error: {e}"));
             ExitCode::from(1)
         }
     }

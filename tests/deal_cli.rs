@@ -179,6 +179,26 @@ fn a_reader_that_stops_early_is_not_an_error() {
     }
 }
 
+/// An error message nobody reads (stderr a pipe whose reader is gone)
+/// still ends in the error's exit status, not a panic's.
+#[test]
+fn an_error_nobody_reads_keeps_its_exit_status() {
+    let binary = assert_cmd::cargo::cargo_bin("cardgames");
+    for args in [
+        &["deal", "--no-such-flag"][..],
+        &["holdem", "rank", "Xx Ks"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
+        drop(reader);
+        let status = std::process::Command::new(&binary)
+            .args(args)
+            .stderr(writer)
+            .status()
+            .unwrap_or_else(|e| panic!("run: {e}"));
+        assert_eq!(status.code(), Some(2), "{args:?}");
+    }
+}
+
 #[test]
 fn json_and_format_json_agree_and_clash() {
     let boards = json_both(&["deal", "bridge", "--count", "2", "--seed", "5"]);

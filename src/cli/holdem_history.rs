@@ -200,7 +200,7 @@ pub fn run_convert(args: ConvertArgs, out: &mut dyn Write) -> Result<(), CliErro
         let good: Vec<&Replayed> = hands.iter().filter_map(|h| h.as_ref().ok()).collect();
         for (i, h) in hands.iter().enumerate() {
             if let Err(e) = h {
-                eprintln!("{file} hand {}: {}", i + 1, one_line(e));
+                cardgames::stderr_line(format_args!("{file} hand {}: {}", i + 1, one_line(e)));
             }
         }
         if good.is_empty() {
@@ -283,7 +283,11 @@ pub fn run_stats(args: StatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for (i, h) in hands.iter().enumerate() {
             match h {
                 Ok(h) => stats.add(h),
-                Err(e) => eprintln!("{file} hand {}: {} (not counted)", i + 1, one_line(e)),
+                Err(e) => cardgames::stderr_line(format_args!(
+                    "{file} hand {}: {} (not counted)",
+                    i + 1,
+                    one_line(e)
+                )),
             }
         }
     }

@@ -157,7 +157,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
 pub fn seed_or_announce(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
         let s = random_seed();
-        eprintln!("seed: {s}");
+        cardgames::stderr_line(format_args!("seed: {s}"));
         s
     })
 }

@@ -32,12 +32,10 @@ use axum::serve::ListenerExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-/// Writes a line to the hall's log (stderr). A log nobody reads any more
-/// (its pipe closed) is no reason to stop serving: write errors are
-/// ignored.
+/// Writes a line to the hall's log (stderr; a log nobody reads any more
+/// is no reason to stop serving, see [`crate::stderr_line`]).
 pub fn log(line: std::fmt::Arguments<'_>) {
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
+    crate::stderr_line(line);
 }
 
 use crate::games::registry;
