@@ -213,7 +213,11 @@ fn equity(args: EquityArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 None => Stop::StdErr(args.stderr.unwrap_or(DEFAULT_STDERR)),
             };
             let seed = seed_or_announce(args.seed);
-            equity::monte_carlo(&spot, stop, seed, threads).map_err(CliError::input)?
+            let progress = Progress::on_stderr(0, "samples");
+            equity::monte_carlo_with(&spot, stop, seed, threads, &|n, total| {
+                progress.done_of(n, total)
+            })
+            .map_err(CliError::input)?
         }
     };
     print_equity(&args.hands, &result, args.output.json(), out)

@@ -1,5 +1,5 @@
 //! The progress bar of the long commands (`sim`, `db build`, a big exact
-//! equity): on stderr, with the time left, and only when stderr is a
+//! equity, a Monte Carlo equity): on stderr, with the time left, and only when stderr is a
 //! terminal, so pipes, files and tests never see it. It draws beside the
 //! work and changes nothing the work computes or prints.
 
@@ -43,6 +43,13 @@ impl Progress {
         self.0.inc(n);
     }
 
+    /// `n` more steps done, of `total` now expected in all (from any
+    /// thread; for work whose length is known only as it goes).
+    pub fn done_of(&self, n: u64, total: u64) {
+        self.0.set_length(total);
+        self.0.inc(n);
+    }
+
     /// Steps done so far.
     #[cfg(test)]
     fn position(&self) -> u64 {
@@ -67,6 +74,8 @@ mod tests {
         bar.done(3);
         bar.done(4);
         assert_eq!(bar.position(), 7);
+        bar.done_of(2, 20);
+        assert_eq!((bar.position(), bar.0.length()), (9, Some(20)));
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub mod exact;
 mod monte_carlo;
 
 pub use exact::{Plan, exact};
-pub use monte_carlo::{Stop, monte_carlo};
+pub use monte_carlo::{Stop, monte_carlo, monte_carlo_with};
 
 use crate::cards::{Card, CardSet};
 

@@ -55,6 +55,19 @@ pub fn monte_carlo(
     seed: u64,
     threads: usize,
 ) -> Result<Equity, EquityError> {
+    monte_carlo_with(spot, stop, seed, threads, &|_, _| {})
+}
+
+/// [`monte_carlo`], telling `progress` of every block of samples counted:
+/// how many samples it held, and how many the count should take in all
+/// (aiming at a standard error, an estimate from the error so far).
+pub fn monte_carlo_with(
+    spot: &Spot,
+    stop: Stop,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Equity, EquityError> {
     let draw = Draw::new(spot);
     let block = |b: u64, count: u64| {
         let mut rng = GameRng::seed_from_u64(seed);
@@ -65,16 +78,19 @@ pub fn monte_carlo(
         Stop::Samples(0) => return Err(EquityError::NoSamples),
         Stop::Samples(samples) => {
             let count = |b: u64| BLOCK.min(samples - b * BLOCK);
+            let block = |b: u64| {
+                let stats = block(b, count(b));
+                progress(stats.samples, samples);
+                stats
+            };
             let blocks = samples.div_ceil(BLOCK);
             with_threads(threads, || {
                 if threads <= 1 {
-                    (0..blocks)
-                        .map(|b| block(b, count(b)))
-                        .fold(Stats::default(), Stats::merge)
+                    (0..blocks).map(block).fold(Stats::default(), Stats::merge)
                 } else {
                     (0..blocks)
                         .into_par_iter()
-                        .map(|b| block(b, count(b)))
+                        .map(block)
                         .reduce(Stats::default, Stats::merge)
                 }
             })
@@ -97,7 +113,11 @@ pub fn monte_carlo(
                     };
                     for stats in blocks {
                         total = total.merge(stats);
-                        if total.largest_stderr(draw.players) <= target {
+                        let stderr = total.largest_stderr(draw.players);
+                        // The error falls as one over the root of the count.
+                        let expected = (stderr / target).powi(2) * total.samples as f64;
+                        progress(stats.samples, total.samples.max(expected.ceil() as u64));
+                        if stderr <= target {
                             return total;
                         }
                     }
@@ -470,6 +490,41 @@ mod tests {
             got,
             monte_carlo(&spot, Stop::Samples(got.boards), 3, 1).unwrap_or_else(|e| panic!("{e}"))
         );
+    }
+
+    /// Progress is told of every sample counted; the total it is given is
+    /// the count asked for, or (aiming at an error) an estimate that ends
+    /// at the samples taken.
+    #[test]
+    fn progress_hears_of_every_sample() {
+        use std::sync::Mutex;
+        let spot = spot(&["AhKh", "QsQc", "random"], "");
+        for (stop, threads) in [(Stop::Samples(50_000), 2), (Stop::StdErr(0.003), 2)] {
+            let heard = Mutex::new(Vec::new());
+            let got = monte_carlo_with(&spot, stop, 5, threads, &|n, total| {
+                if let Ok(mut h) = heard.lock() {
+                    h.push((n, total));
+                }
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(Ok(&got), monte_carlo(&spot, stop, 5, threads).as_ref());
+            let heard = heard.into_inner().unwrap_or_default();
+            let counted: u64 = heard.iter().map(|&(n, _)| n).sum();
+            assert_eq!(counted, got.boards, "{stop:?}");
+            match stop {
+                Stop::Samples(samples) => assert!(heard.iter().all(|&(_, t)| t == samples)),
+                Stop::StdErr(_) => {
+                    assert!(heard.len() > 2, "{heard:?}");
+                    assert_eq!(heard.last().map(|&(_, t)| t), Some(got.boards));
+                    // Early estimates are near the end, not wild.
+                    let (_, early) = heard[1];
+                    assert!(
+                        early > got.boards / 2 && early < got.boards * 2,
+                        "{heard:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
