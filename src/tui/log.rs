@@ -1,9 +1,14 @@
 //! The scrolling log beside each game: which lines show, the keys that
 //! scroll it back and forth (new lines bring it back to the end), and each
 //! note of the game's narration drawn for the person reading it (cards in
-//! their suit's style, players in theirs).
+//! their suit's style, players in theirs), wrapped at word breaks to the
+//! pane's width so that no note loses its end.
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::theme::Theme;
@@ -60,23 +65,104 @@ pub struct LogPane<'a> {
 }
 
 impl LogPane<'_> {
-    /// The lines for `room` rows; when scrolled back, the last row says so.
-    pub fn lines(&self, room: usize, theme: Theme) -> Vec<Line<'static>> {
-        if self.back > 0 && room > 1 {
-            let mut lines: Vec<Line> = visible(self.notes, room - 1, self.back)
-                .iter()
-                .map(|n| note_line(n, self.me, self.names, theme))
-                .collect();
+    /// The lines for `room` rows of `width` columns, the newest note last
+    /// (a note too long for a row goes on in the next, indented; when the
+    /// notes shown need more rows than there are, the oldest lose their
+    /// first rows); when scrolled back, the last row says so.
+    pub fn lines(&self, room: usize, width: u16, theme: Theme) -> Vec<Line<'static>> {
+        let scrolled = self.back > 0 && room > 1;
+        let rows = if scrolled { room - 1 } else { room };
+        let mut lines: Vec<Line> = Vec::new();
+        for note in visible(self.notes, rows, self.back).iter().rev() {
+            let mut wrapped = wrap(note_line(note, self.me, self.names, theme), width);
+            wrapped.append(&mut lines);
+            lines = wrapped;
+            if lines.len() >= rows {
+                break;
+            }
+        }
+        lines.drain(..lines.len().saturating_sub(rows));
+        if scrolled {
             lines.push(Line::styled(
                 format!("  ↓ {} newer (] or pgdn)", self.back),
                 theme.key(),
             ));
-            return lines;
         }
-        visible(self.notes, room, self.back)
-            .iter()
-            .map(|n| note_line(n, self.me, self.names, theme))
-            .collect()
+        lines
+    }
+
+    /// Draws the pane in `area`, under a rule across its top.
+    pub fn render_under_rule(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let block = Block::new().borders(Borders::TOP).border_style(theme.dim());
+        let inner = block.inner(area);
+        Paragraph::new(self.lines(inner.height.into(), inner.width, theme))
+            .block(block)
+            .render(area, buf);
+    }
+}
+
+/// Where a row of the log may break: before a space that follows other
+/// text. A word is its pieces, each in its own style.
+fn words(line: Line<'static>) -> Vec<Vec<Span<'static>>> {
+    let mut words: Vec<Vec<Span>> = Vec::new();
+    let mut word: Vec<Span> = Vec::new();
+    for span in line.spans {
+        for ch in span.content.chars() {
+            let text_so_far = word.iter().any(|s| s.content.trim() != "");
+            if ch == ' ' && text_so_far {
+                words.push(std::mem::take(&mut word));
+            }
+            match word.last_mut() {
+                Some(last) if last.style == span.style => last.content.to_mut().push(ch),
+                _ => word.push(Span::styled(ch.to_string(), span.style)),
+            }
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// `line` in rows of at most `width` columns, broken between words (a
+/// word wider than a row, between its letters); the rows after the first
+/// are indented by two columns and lose the space they broke at.
+fn wrap(line: Line<'static>, width: u16) -> Vec<Line<'static>> {
+    const INDENT: &str = "  ";
+    let width = usize::from(width).max(INDENT.len() + 1);
+    let mut rows: Vec<Line> = vec![Line::default()];
+    for mut word in words(line) {
+        let row_width = rows.last().map_or(0, Line::width);
+        let word_width: usize = word.iter().map(Span::width).sum();
+        if row_width > 0 && row_width + word_width > width {
+            if let Some(first) = word.first_mut() {
+                let kept = first.content.trim_start().to_string();
+                *first.content.to_mut() = kept;
+            }
+            rows.push(Line::from(INDENT));
+        }
+        for span in word {
+            for ch in span.content.chars() {
+                let piece = Span::styled(ch.to_string(), span.style);
+                let full = rows.last().map_or(0, Line::width) + piece.width() > width;
+                if full {
+                    rows.push(Line::from(INDENT));
+                }
+                if let Some(row) = rows.last_mut() {
+                    push_char(row, ch, span.style);
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// Adds `ch` to the end of `row`, to its last span when the style is the
+/// same.
+fn push_char(row: &mut Line<'static>, ch: char, style: Style) {
+    match row.spans.last_mut() {
+        Some(last) if last.style == style => last.content.to_mut().push(ch),
+        _ => row.spans.push(Span::styled(ch.to_string(), style)),
     }
 }
 
@@ -128,10 +214,78 @@ mod tests {
         let theme = Theme::new(false, true);
         let text =
             |lines: Vec<Line>| -> Vec<String> { lines.iter().map(|l| l.to_string()).collect() };
-        assert_eq!(text(pane(0).lines(3, theme)), ["7", "8", "9"]);
+        assert_eq!(text(pane(0).lines(3, 20, theme)), ["7", "8", "9"]);
         assert_eq!(
-            text(pane(3).lines(3, theme)),
+            text(pane(3).lines(3, 30, theme)),
             ["5", "6", "  ↓ 3 newer (] or pgdn)"]
         );
+    }
+
+    #[test]
+    fn a_long_note_wraps_at_word_breaks_and_keeps_its_styles() {
+        let theme = Theme::new(false, true);
+        let card: crate::cards::Card = "As".parse().unwrap_or_else(|e| panic!("{e}"));
+        let names = ["North".to_string(), "South".to_string()];
+        let note = Note::new()
+            .seat(0)
+            .verb("lead")
+            .text("the")
+            .card(card)
+            .text("and wins the trick");
+        let line = note_line(&note, None, &names, theme);
+        let whole = line.to_string();
+        let rows = wrap(line.clone(), 12);
+        let text: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
+        assert!(text.iter().all(|r| r.chars().count() <= 12), "{text:?}");
+        assert!(text.len() > 1, "{text:?}");
+        assert!(
+            text[1..]
+                .iter()
+                .all(|r| r.starts_with("  ") && !r.starts_with("   "))
+        );
+        // Nothing lost but the spaces broken at.
+        let joined = text.iter().map(|r| r.trim()).collect::<Vec<_>>().join(" ");
+        assert_eq!(joined, whole);
+        // Each character keeps its style.
+        let styled = |lines: &[Line]| -> Vec<(char, Style)> {
+            lines
+                .iter()
+                .flat_map(|l| l.spans.iter())
+                .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
+                .filter(|(c, _)| *c != ' ')
+                .collect()
+        };
+        assert_eq!(styled(&rows), styled(std::slice::from_ref(&line)));
+        // Wide enough: one row, as it was.
+        let one = wrap(line.clone(), 80);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].to_string(), whole);
+        assert_eq!(styled(&one), styled(std::slice::from_ref(&line)));
+        // A word wider than a row is cut between its letters.
+        let long = wrap(Line::from("abcdefghij"), 4);
+        let text: Vec<String> = long.iter().map(|l| l.to_string()).collect();
+        assert_eq!(text, ["abcd", "  ef", "  gh", "  ij"]);
+    }
+
+    #[test]
+    fn the_newest_note_shows_whole_and_older_ones_give_way() {
+        let notes: Vec<Note> = ["one two three", "four five six seven", "eight"]
+            .iter()
+            .map(|t| Note::new().text(*t))
+            .collect();
+        let names: [String; 0] = [];
+        let pane = LogPane {
+            notes: &notes,
+            back: 0,
+            me: None,
+            names: &names,
+        };
+        let theme = Theme::new(false, true);
+        let text: Vec<String> = pane
+            .lines(4, 10, theme)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert_eq!(text, ["four five", "  six", "  seven", "eight"]);
     }
 }

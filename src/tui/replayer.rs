@@ -12,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::line_edit::LineEdit;
@@ -518,10 +518,7 @@ impl ReplayerScreen {
             me: open.me,
             names: &open.names,
         };
-        let room = usize::from(log_area.height.saturating_sub(1));
-        Paragraph::new(pane.lines(room, theme))
-            .block(Block::new().borders(Borders::TOP).border_style(theme.dim()))
-            .render(log_area, buf);
+        pane.render_under_rule(log_area, buf, theme);
     }
 }
 

@@ -461,7 +461,7 @@ fn side_panel(
     seen: &Seen<DoomGame>,
     ui: &Ui,
     log: &LogPane,
-    height: u16,
+    room: Rect,
     theme: Theme,
 ) -> Vec<Line<'static>> {
     let board = &seen.view.position.board;
@@ -508,8 +508,8 @@ fn side_panel(
     lines.push(Line::default());
     lines.push(Line::styled(prompt(seen, ui, theme), theme.title()));
     lines.push(Line::default());
-    let room = usize::from(height).saturating_sub(lines.len());
-    lines.extend(log.lines(room, theme));
+    let rows = usize::from(room.height).saturating_sub(lines.len());
+    lines.extend(log.lines(rows, room.width, theme));
     lines
 }
 
@@ -659,14 +659,16 @@ impl Board for DoomGame {
     ) {
         let (board, panel, border, geometry) = split(size(seen), area);
         render_board(seen, ui, board, geometry, buf, theme);
+        let block = Block::new().borders(border).border_style(theme.dim());
+        let inner = block.inner(panel);
         Paragraph::new(side_panel(
             seen,
             ui,
             log,
-            panel.height.saturating_sub(1),
+            Rect::new(0, 0, inner.width, panel.height.saturating_sub(1)),
             theme,
         ))
-        .block(Block::new().borders(border).border_style(theme.dim()))
+        .block(block)
         .render(panel, buf);
     }
 

@@ -13,7 +13,7 @@ mod sitting;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::log::LogPane;
@@ -359,10 +359,7 @@ impl Board for Session {
         if ui.hud.shown {
             ui.hud.render(seen, log_area, buf, theme);
         } else {
-            let room = usize::from(log_area.height.saturating_sub(1));
-            Paragraph::new(log.lines(room, theme))
-                .block(Block::new().borders(Borders::TOP).border_style(theme.dim()))
-                .render(log_area, buf);
+            log.render_under_rule(log_area, buf, theme);
         }
         Paragraph::new(action_line(seen, ui, theme)).render(bar, buf);
     }

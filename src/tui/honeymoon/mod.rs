@@ -923,13 +923,13 @@ impl Board for Honeymoon {
             Panel::Match => panel_view(match_lines(seen, theme), ui.scroll, left.height),
         };
         Paragraph::new(lines).render(left, buf);
-        let room = usize::from(right.height.saturating_sub(1));
-        Paragraph::new(log.lines(room, theme))
-            .block(
-                Block::new()
-                    .borders(Borders::LEFT)
-                    .border_style(theme.dim()),
-            )
+        let block = Block::new()
+            .borders(Borders::LEFT)
+            .border_style(theme.dim());
+        let inner = block.inner(right);
+        let room = usize::from(inner.height.saturating_sub(1));
+        Paragraph::new(log.lines(room, inner.width, theme))
+            .block(block)
             .render(right, buf);
     }
 
