@@ -690,10 +690,16 @@ impl Widget for &App {
             return too_small(area, buf, theme);
         }
         let [top, body, status, bar] = frame_layout(area);
-        let title = Line::from(vec![
+        // The screen's title whole before the app's name.
+        let branded = Line::from(vec![
             Span::styled(" cardgames ", theme.title()),
             Span::styled(format!("· {}", self.title()), theme.text()),
         ]);
+        let title = if branded.width() <= usize::from(top.width) {
+            branded
+        } else {
+            Line::styled(format!(" {}", self.title()), theme.text())
+        };
         Paragraph::new(title)
             .block(
                 Block::new()
