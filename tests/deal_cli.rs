@@ -155,24 +155,35 @@ fn help_version_and_completions() {
     cardgames().args(["completions", "tcsh"]).assert().code(2);
 }
 
-/// Output into a pipe whose reader has gone (`cardgames … | head` after
-/// `head` quit) ends quietly with success: no panic, no message.
+/// A pipe whose reader has gone already (`cardgames … | head` after `head`
+/// quit).
+fn closed_pipe() -> std::io::PipeWriter {
+    let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
+    drop(reader);
+    writer
+}
+
+/// `cardgames ARGS`, with `pipe` set up on the command.
+fn run_with(args: &[&str], pipe: impl FnOnce(&mut std::process::Command)) -> std::process::Output {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cardgames"));
+    command.args(args);
+    pipe(&mut command);
+    command.output().unwrap_or_else(|e| panic!("run: {e}"))
+}
+
+/// Output into a pipe whose reader has gone ends quietly with success: no
+/// panic, no message.
 #[test]
 fn a_reader_that_stops_early_is_not_an_error() {
-    let binary = assert_cmd::cargo::cargo_bin("cardgames");
     for args in [
         &["--help"][..],
         &["holdem", "equity", "--help"],
         &["deal", "bridge", "--count", "200", "--seed", "1"],
         &["completions", "bash"],
     ] {
-        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
-        drop(reader);
-        let out = std::process::Command::new(&binary)
-            .args(args)
-            .stdout(writer)
-            .output()
-            .unwrap_or_else(|e| panic!("run: {e}"));
+        let out = run_with(args, |c| {
+            c.stdout(closed_pipe());
+        });
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
         assert_eq!(stderr, "", "{args:?}");
@@ -183,19 +194,14 @@ fn a_reader_that_stops_early_is_not_an_error() {
 /// still ends in the error's exit status, not a panic's.
 #[test]
 fn an_error_nobody_reads_keeps_its_exit_status() {
-    let binary = assert_cmd::cargo::cargo_bin("cardgames");
     for args in [
         &["deal", "--no-such-flag"][..],
         &["holdem", "rank", "Xx Ks"],
     ] {
-        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
-        drop(reader);
-        let status = std::process::Command::new(&binary)
-            .args(args)
-            .stderr(writer)
-            .status()
-            .unwrap_or_else(|e| panic!("run: {e}"));
-        assert_eq!(status.code(), Some(2), "{args:?}");
+        let out = run_with(args, |c| {
+            c.stderr(closed_pipe());
+        });
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
 
