@@ -1,7 +1,7 @@
 //! The progress bar of the long commands (`sim`, `db build`, a big exact
-//! equity, a Monte Carlo equity): on stderr, with the time left, and only when stderr is a
-//! terminal, so pipes, files and tests never see it. It draws beside the
-//! work and changes nothing the work computes or prints.
+//! equity, a Monte Carlo equity): on stderr, with the time left, and only
+//! when stderr is a terminal, so pipes, files and tests never see it. It
+//! draws beside the work and changes nothing the work computes or prints.
 
 use std::io::IsTerminal;
 

@@ -690,7 +690,7 @@ impl Widget for &App {
             return too_small(area, buf, theme);
         }
         let [top, body, status, bar] = frame_layout(area);
-        // The screen's title whole before the app's name.
+        // The app's name first, when the screen's whole title still fits.
         let branded = Line::from(vec![
             Span::styled(" cardgames ", theme.title()),
             Span::styled(format!("· {}", self.title()), theme.text()),

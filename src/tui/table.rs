@@ -608,10 +608,10 @@ impl<G: Board> Screen for TableScreen<G> {
             return Keep::Nothing;
         }
         let seen = self.link.seen();
-        let saved = self
-            .link
-            .save()
-            .filter(|_| !G::finished(&seen))
+        let unfinished = !G::finished(&seen);
+        let saved = unfinished
+            .then(|| self.link.save())
+            .flatten()
             .map(|save| SavedGame {
                 summary: G::summary(&seen, &self.running),
                 seat: seen.me.unwrap_or(G::HOME),
