@@ -358,7 +358,8 @@ impl App {
     /// its key would.
     fn click_hint(&mut self, col: u16) {
         let globals = global_bindings(self.current.rules().is_some());
-        let Some(i) = hint_at(&self.hints(), col) else {
+        let width = self.bar.width.saturating_sub(BAR_MARGIN);
+        let Some(i) = hint_at(&self.hints(), width, col) else {
             return;
         };
         if let Some(g) = globals.get(i) {
@@ -715,7 +716,7 @@ impl Widget for &App {
                 .render(status, buf);
         }
         let hints = self.hints();
-        let mut bar_line = hint_bar(&hints, theme);
+        let mut bar_line = hint_bar(&hints, bar.width.saturating_sub(BAR_MARGIN), theme);
         bar_line
             .spans
             .insert(0, Span::raw(" ".repeat(usize::from(BAR_MARGIN))));

@@ -151,10 +151,13 @@ pub fn hints<A>(bindings: &[Binding<A>]) -> Vec<Hint> {
         .collect()
 }
 
-/// The hint bar's entries: the index in `hints`, the key shown and the
-/// words, for the enabled bindings with a hint.
-fn bar_entries(hints: &[Hint]) -> impl Iterator<Item = (usize, String, &'static str)> + '_ {
-    hints
+/// The hint bar's entries in `width` columns: the index in `hints`, the
+/// key shown and the words, for the enabled bindings with a hint. When
+/// they do not all fit, the ones before the last give way, last first:
+/// the first (help, which lists every key) and the last (the way out)
+/// stay.
+fn bar_entries(hints: &[Hint], width: u16) -> Vec<(usize, String, &'static str)> {
+    let mut entries: Vec<(usize, String, &'static str)> = hints
         .iter()
         .enumerate()
         .filter(|(_, h)| h.enabled && !h.hint.is_empty())
@@ -162,15 +165,28 @@ fn bar_entries(hints: &[Hint]) -> impl Iterator<Item = (usize, String, &'static 
             let first = h.keys.split('/').next().unwrap_or_default();
             (i, first.to_string(), h.hint)
         })
+        .collect();
+    let used = |entries: &[(usize, String, &str)]| -> usize {
+        let words: usize = entries
+            .iter()
+            .map(|(_, key, hint)| Span::raw(format!("{key} {hint}")).width())
+            .sum();
+        words + BAR_GAP.len() * entries.len().saturating_sub(1)
+    };
+    while entries.len() > 2 && used(&entries) > usize::from(width) {
+        entries.remove(entries.len() - 2);
+    }
+    entries
 }
 
 /// The gap between two entries of the hint bar.
 const BAR_GAP: &str = "  ";
 
-/// The hint bar: `key name` pairs for the enabled bindings with a hint.
-pub fn hint_bar(hints: &[Hint], theme: Theme) -> Line<'static> {
+/// The hint bar in `width` columns: `key name` pairs for the enabled
+/// bindings with a hint (see [`bar_entries`] for when they do not fit).
+pub fn hint_bar(hints: &[Hint], width: u16, theme: Theme) -> Line<'static> {
     let mut spans = Vec::new();
-    for (_, key, hint) in bar_entries(hints) {
+    for (_, key, hint) in bar_entries(hints, width) {
         if !spans.is_empty() {
             spans.push(Span::styled(BAR_GAP, theme.dim()));
         }
@@ -183,10 +199,10 @@ pub fn hint_bar(hints: &[Hint], theme: Theme) -> Line<'static> {
 /// The entry of the hint bar drawn at column `col` (counted from the
 /// bar's first character), as an index in `hints`: a click there is as
 /// good as its key.
-pub fn hint_at(hints: &[Hint], col: u16) -> Option<usize> {
+pub fn hint_at(hints: &[Hint], width: u16, col: u16) -> Option<usize> {
     let col = usize::from(col);
     let mut x = 0;
-    for (n, (i, key, hint)) in bar_entries(hints).enumerate() {
+    for (n, (i, key, hint)) in bar_entries(hints, width).into_iter().enumerate() {
         if n > 0 {
             x += BAR_GAP.len();
         }
@@ -260,12 +276,43 @@ mod tests {
         );
         let h = hints(&b);
         assert_eq!(h[1].keys, "c/enter");
-        let bar: String = hint_bar(&h, Theme::new(false, true))
+        let bar: String = hint_bar(&h, 80, Theme::new(false, true))
             .spans
             .iter()
             .map(|s| s.content.to_string())
             .collect();
         assert_eq!(bar, "f fold");
+    }
+
+    #[test]
+    fn a_bar_too_long_keeps_its_first_and_last_entries() {
+        let b = vec![
+            Binding::new(&[Key::Char('?')], "help", "Help", 1),
+            Binding::new(&[Key::Char('f')], "fold", "Fold", 2),
+            Binding::new(&[Key::Char('t')], "chat", "Chat", 3),
+            Binding::new(&[Key::Char('o')], "sit out", "Sit out", 4),
+            Binding::new(&[Key::Esc], "leave", "Leave", 5),
+        ];
+        let h = hints(&b);
+        let bar = |width| -> String {
+            hint_bar(&h, width, Theme::new(false, true))
+                .spans
+                .iter()
+                .map(|s| s.content.to_string())
+                .collect()
+        };
+        let all = "? help  f fold  t chat  o sit out  esc leave";
+        assert_eq!(bar(all.len() as u16), all);
+        assert_eq!(
+            bar(all.len() as u16 - 1),
+            "? help  f fold  t chat  esc leave"
+        );
+        assert_eq!(bar(20), "? help  esc leave");
+        assert_eq!(bar(5), "? help  esc leave", "never fewer than two");
+        // A click finds the entry drawn there, not the one given way.
+        let esc = "? help  f fold  t chat  ".len() as u16;
+        assert_eq!(hint_at(&h, all.len() as u16 - 1, esc), Some(4));
+        assert_eq!(hint_at(&h, all.len() as u16, esc), Some(3));
     }
 
     #[test]
@@ -278,7 +325,7 @@ mod tests {
         ];
         let h = hints(&b);
         // "f fold  ← back": columns 0-5 are fold, 6-7 the gap, 8-13 back.
-        let at: Vec<Option<usize>> = (0..15).map(|c| hint_at(&h, c)).collect();
+        let at: Vec<Option<usize>> = (0..15).map(|c| hint_at(&h, 80, c)).collect();
         let fold = Some(0);
         let back = Some(3);
         assert_eq!(

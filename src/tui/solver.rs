@@ -269,6 +269,7 @@ impl SolverScreen {
             Binding::new(&[Key::Right, Key::Char('l')], "", "Cursor right", Right),
             Binding::new(&[Key::Up, Key::Char('k')], "", "Cursor up", Up),
             Binding::new(&[Key::Down, Key::Char('j')], "move", "Cursor down", Down),
+            Binding::new(&[Key::Enter], "done", "Finish editing and solve", Done),
             Binding::new(
                 &[Key::Char('n')],
                 "north",
@@ -294,7 +295,6 @@ impl SolverScreen {
                 Trump,
             ),
             Binding::new(&[Key::Char('o')], "lead", "Change who leads", Leader),
-            Binding::new(&[Key::Enter], "done", "Finish editing and solve", Done),
             Binding::new(&[Key::Esc], "cancel", "Abandon the changes", Cancel),
         ]
     }

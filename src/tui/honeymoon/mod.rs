@@ -267,6 +267,7 @@ fn header(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
         ),
     ])];
     let status = match v.phase {
+        Phase::Bidding if seen.me == Some(v.dealer) => "Bidding · you deal".to_string(),
         Phase::Bidding => format!("Bidding · {} deals", seat_word(seen, v.dealer)),
         Phase::Exchange => format!("Exchange trick {}/13", (v.exchange_tricks + 1).min(13)),
         Phase::Play => format!(
@@ -1127,6 +1128,19 @@ mod tests {
                 .card_text(card)
                 .ends_with(&theme.suit_text(Suit::Spades))
         );
+    }
+
+    #[test]
+    fn the_dealer_is_named_with_the_verb_that_agrees() {
+        let status = |dealer| {
+            let seen = seen_of(&Honeymoon::new(Options::default(), dealer, 3));
+            header(&seen, Theme::new(false, true))
+                .get(1)
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        };
+        assert_eq!(status(NORTH), "Bidding · North deals");
+        assert_eq!(status(SOUTH), "Bidding · you deal");
     }
 
     #[test]
