@@ -102,15 +102,25 @@ impl LogPane<'_> {
 }
 
 /// Where a row of the log may break: before a space that follows other
-/// text. A word is its pieces, each in its own style.
+/// text, unless what follows is only punctuation (a closing "—" stays with
+/// the word before it). A word is its pieces, each in its own style.
 fn words(line: Line<'static>) -> Vec<Vec<Span<'static>>> {
     let mut words: Vec<Vec<Span>> = Vec::new();
     let mut word: Vec<Span> = Vec::new();
+    let end_word = |words: &mut Vec<Vec<Span<'static>>>, word: Vec<Span<'static>>| {
+        let punctuation = word
+            .iter()
+            .all(|s| !s.content.chars().any(char::is_alphanumeric));
+        match words.last_mut() {
+            Some(before) if punctuation => before.extend(word),
+            _ => words.push(word),
+        }
+    };
     for span in line.spans {
         for ch in span.content.chars() {
             let text_so_far = word.iter().any(|s| s.content.trim() != "");
             if ch == ' ' && text_so_far {
-                words.push(std::mem::take(&mut word));
+                end_word(&mut words, std::mem::take(&mut word));
             }
             match word.last_mut() {
                 Some(last) if last.style == span.style => last.content.to_mut().push(ch),
@@ -119,7 +129,7 @@ fn words(line: Line<'static>) -> Vec<Vec<Span<'static>>> {
         }
     }
     if !word.is_empty() {
-        words.push(word);
+        end_word(&mut words, word);
     }
     words
 }
@@ -261,6 +271,10 @@ mod tests {
         assert_eq!(one.len(), 1);
         assert_eq!(one[0].to_string(), whole);
         assert_eq!(styled(&one), styled(std::slice::from_ref(&line)));
+        // A closing dash goes with the word before it.
+        let dashed = wrap(Line::from("— New deal: North deals —"), 22);
+        let text: Vec<String> = dashed.iter().map(|l| l.to_string()).collect();
+        assert_eq!(text, ["— New deal: North", "  deals —"]);
         // A word wider than a row is cut between its letters.
         let long = wrap(Line::from("abcdefghij"), 4);
         let text: Vec<String> = long.iter().map(|l| l.to_string()).collect();
