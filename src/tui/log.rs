@@ -122,10 +122,7 @@ fn words(line: Line<'static>) -> Vec<Vec<Span<'static>>> {
             if ch == ' ' && text_so_far {
                 end_word(&mut words, std::mem::take(&mut word));
             }
-            match word.last_mut() {
-                Some(last) if last.style == span.style => last.content.to_mut().push(ch),
-                _ => word.push(Span::styled(ch.to_string(), span.style)),
-            }
+            push_char(&mut word, ch, span.style);
         }
     }
     if !word.is_empty() {
@@ -159,7 +156,7 @@ fn wrap(line: Line<'static>, width: u16) -> Vec<Line<'static>> {
                     rows.push(Line::from(INDENT));
                 }
                 if let Some(row) = rows.last_mut() {
-                    push_char(row, ch, span.style);
+                    push_char(&mut row.spans, ch, span.style);
                 }
             }
         }
@@ -167,12 +164,12 @@ fn wrap(line: Line<'static>, width: u16) -> Vec<Line<'static>> {
     rows
 }
 
-/// Adds `ch` to the end of `row`, to its last span when the style is the
+/// Adds `ch` to the end of `spans`, to the last span when the style is the
 /// same.
-fn push_char(row: &mut Line<'static>, ch: char, style: Style) {
-    match row.spans.last_mut() {
+fn push_char(spans: &mut Vec<Span<'static>>, ch: char, style: Style) {
+    match spans.last_mut() {
         Some(last) if last.style == style => last.content.to_mut().push(ch),
-        _ => row.spans.push(Span::styled(ch.to_string(), style)),
+        _ => spans.push(Span::styled(ch.to_string(), style)),
     }
 }
 
