@@ -1815,6 +1815,24 @@ fn the_setup_form_opens_with_the_last_choices_started() {
     assert_eq!(value(&screen(&mut invalid, 80, 24), "Board"), "5×5");
 }
 
+/// At the smallest screen every option of a setup form is on one row with
+/// its value whole: a long label gives way, not the value.
+#[test]
+fn setup_values_stay_whole_at_the_smallest_screen() {
+    let mut app = quick_app(None, 3);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    let form = screen(&mut app, MIN_WIDTH, MIN_HEIGHT);
+    let rows: Vec<&str> = form.lines().filter(|l| l.contains('‹')).collect();
+    assert!(rows.len() >= 6, "{form}");
+    assert!(rows.iter().all(|r| r.trim_end().ends_with('›')), "{form}");
+    assert!(
+        form.contains("‹ the last exchange trick's loser ›"),
+        "{form}"
+    );
+}
+
 /// `cardgames join URL` without a name the hall knows opens the join form
 /// with that address in it, not the default one.
 #[test]

@@ -361,6 +361,15 @@ impl SetupScreen {
     }
 }
 
+/// `text` in at most `room` columns: cut with "…" when longer.
+fn fitted(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(room.saturating_sub(1)).collect();
+    format!("{kept}…")
+}
+
 impl Screen for SetupScreen {
     type Action = SetupAction;
 
@@ -460,16 +469,21 @@ impl Screen for SetupScreen {
             let chosen = i == self.cursor;
             let marker = theme.marker(chosen);
             let value = f.choices.get(f.selected).cloned().unwrap_or_default();
+            let value = format!(" ‹ {value} ›");
+            // The value whole on the row: the label gives way to it.
+            let room = usize::from(area.width)
+                .saturating_sub(Span::raw(marker).width() + Span::raw(&value).width());
+            let label = fitted(&f.label, room);
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("{marker}{:<22}", f.label),
+                    format!("{marker}{label:<0$}", room.min(22)),
                     if chosen {
                         theme.selected()
                     } else {
                         theme.text()
                     },
                 ),
-                Span::styled(format!(" ‹ {value} ›"), theme.legal()),
+                Span::styled(value, theme.legal()),
             ]));
         }
         lines.push(Line::default());
