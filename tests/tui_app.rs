@@ -44,6 +44,13 @@ fn quick_app(dir: Option<&std::path::Path>, seed: u64) -> App {
     App::new(settings, false, dir.map(Store::at)).with_seed(seed)
 }
 
+/// From the menu of `app`, the honeymoon bridge setup form.
+fn honeymoon_setup(app: &mut App) {
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Enter);
+}
+
 #[test]
 fn menu_snapshots() {
     let mut app = new_app();
@@ -593,9 +600,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
     use cardgames::honeymoon::game::{Action, Bid, Call, Phase, Strain};
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 21);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    honeymoon_setup(&mut app);
     press(&mut app, KeyCode::Enter); // its options as they are
     let mut seen_phases = Vec::new();
     let (mut hinting, mut hinted_turns) = (false, 0);
@@ -908,9 +913,7 @@ fn a_honeymoon_deal_played_with_the_mouse() {
     use cardgames::cards::Suit;
     use cardgames::honeymoon::game::{Action, Call, Phase, Strain};
     let mut app = quick_app(None, 21);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    honeymoon_setup(&mut app);
     press(&mut app, KeyCode::Enter);
     let mut played = 0;
     let mut bids = 0;
@@ -1514,9 +1517,7 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
 /// card) until it is over, from the menu of `app`.
 fn play_a_four_deal_match(app: &mut App) {
     use cardgames::honeymoon::game::Phase;
-    press(app, KeyCode::Down);
-    press(app, KeyCode::Down);
-    press(app, KeyCode::Enter); // Honeymoon bridge
+    honeymoon_setup(app);
     for _ in 0..4 {
         press(app, KeyCode::Down);
     }
@@ -1596,9 +1597,7 @@ fn a_finished_honeymoon_match_is_not_kept_to_resume() {
     assert!(!menu.contains("Resume Honeymoon bridge"), "{menu}");
     assert!(!saved.exists());
     let mut app = quick_app(Some(dir.path()), 4);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    honeymoon_setup(&mut app);
     press(&mut app, KeyCode::Enter); // the last setup, four deals
     press(&mut app, KeyCode::Char('q'));
     assert!(screen(&mut app, 80, 24).contains("Resume Honeymoon bridge"));
@@ -1820,9 +1819,7 @@ fn the_setup_form_opens_with_the_last_choices_started() {
 #[test]
 fn setup_values_stay_whole_at_the_smallest_screen() {
     let mut app = quick_app(None, 3);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Enter); // Honeymoon bridge
+    honeymoon_setup(&mut app);
     let form = screen(&mut app, MIN_WIDTH, MIN_HEIGHT);
     let rows: Vec<&str> = form.lines().filter(|l| l.contains('‹')).collect();
     assert!(rows.len() >= 6, "{form}");
