@@ -180,13 +180,14 @@ const GROUP_DEALS: usize = 10_000;
 
 /// Players drawn together: every deal of their combinations that shares
 /// no card, as a hand per player, one deal after another (a deal's hands
-/// share a cache line or two).
+/// share a cache line or two), and each deal's cards.
 #[derive(Debug)]
 struct Group {
     players: Vec<usize>,
     /// How many deals.
     deals: usize,
     hands: Vec<Hand>,
+    cards: Vec<CardSet>,
 }
 
 impl Group {
@@ -197,6 +198,7 @@ impl Group {
             players: vec![player],
             deals: range.len(),
             hands: range.iter().map(|c| Hand::of(c.set())).collect(),
+            cards: range.iter().map(|c| c.set()).collect(),
         }
     }
 
@@ -208,12 +210,13 @@ impl Group {
             return None;
         }
         let mut hands = Vec::new();
+        let mut cards = Vec::new();
         let mut deals = 0;
-        for deal in self.hands.chunks_exact(self.players.len()) {
-            let used = deal.iter().fold(CardSet::EMPTY, |u, h| u | h.cards());
+        for (deal, &used) in self.hands.chunks_exact(self.players.len()).zip(&self.cards) {
             for c in range.iter().filter(|c| c.set().is_disjoint(used)) {
                 hands.extend_from_slice(deal);
                 hands.push(Hand::of(c.set()));
+                cards.push(used | c.set());
                 deals += 1;
             }
         }
@@ -221,6 +224,7 @@ impl Group {
             players: [&self.players[..], &[player]].concat(),
             deals,
             hands,
+            cards,
         })
     }
 }
@@ -235,8 +239,9 @@ struct Draw {
     any_two: Vec<Group>,
     board: Hand,
     known: CardSet,
-    /// The cards neither on the board nor dead, each as a hand.
-    live: Vec<Hand>,
+    /// The cards neither on the board nor dead, each as a set and as a
+    /// hand.
+    live: Vec<(CardSet, Hand)>,
     missing: usize,
 }
 
@@ -263,7 +268,10 @@ impl Draw {
             any_two: any_two.into_iter().map(|p| Group::of(spot, p)).collect(),
             board: Hand::of(spot.board),
             known,
-            live: (!known).iter().map(|c| Hand::EMPTY.add(c)).collect(),
+            live: (!known)
+                .iter()
+                .map(|c| (CardSet::from_iter([c]), Hand::EMPTY.add(c)))
+                .collect(),
             missing: spot.missing(),
         }
     }
@@ -321,35 +329,33 @@ impl Draw {
             for g in &self.groups {
                 let t = rng.below(g.deals as u32) as usize;
                 let k = g.players.len();
-                let deal = &g.hands[t * k..t * k + k];
-                let cards = deal.iter().fold(CardSet::EMPTY, |u, h| u | h.cards());
-                if !cards.is_disjoint(used) {
+                if !g.cards[t].is_disjoint(used) {
                     continue 'deal;
                 }
-                used |= cards;
-                for (&p, &hand) in g.players.iter().zip(deal) {
+                used |= g.cards[t];
+                for (&p, &hand) in g.players.iter().zip(&g.hands[t * k..t * k + k]) {
                     holes[p] = hand;
                 }
             }
             break used;
         };
         for g in &self.any_two {
-            let hand = loop {
-                let hand = g.hands[rng.below(g.deals as u32) as usize];
-                if hand.cards().is_disjoint(used) {
-                    break hand;
+            let t = loop {
+                let t = rng.below(g.deals as u32) as usize;
+                if g.cards[t].is_disjoint(used) {
+                    break t;
                 }
             };
-            used |= hand.cards();
-            holes[g.players[0]] = hand;
+            used |= g.cards[t];
+            holes[g.players[0]] = g.hands[t];
         }
         let mut board = self.board;
         let mut drawn = 0;
         while drawn < self.missing {
-            let card = self.live[rng.below(self.live.len() as u32) as usize];
-            if card.cards().is_disjoint(used) {
-                used |= card.cards();
-                board = board.combine(card);
+            let (card, hand) = self.live[rng.below(self.live.len() as u32) as usize];
+            if card.is_disjoint(used) {
+                used |= card;
+                board = board.combine(hand);
                 drawn += 1;
             }
         }

@@ -12,30 +12,43 @@ pub const RANK_KEYS: [u32; 13] = [
 ];
 
 /// The greedy keys' sums crowd together (the large keys dominate them);
-/// multiplying every key by an odd number modulo 2^32 spreads the sums
-/// over the whole 32-bit word and keeps them distinct (it is a bijection,
-/// and every sum is below 2^25). Since a product of a sum is the sum of the
-/// products, each card carries its key already multiplied, and a hand's
-/// key is the wrapping sum of its cards' keys: a `u32` with nothing to
-/// mask off.
+/// multiplying every key by an odd number modulo 2^25 spreads the sums
+/// over all 25 bits and keeps them distinct (it is a bijection, and every
+/// sum is below 2^25). Since a product of a sum is the sum of the
+/// products, each card carries its key already multiplied.
 pub const KEY_MULTIPLIER: u32 = 0x6342_F42F;
 
-/// The perfect hash cuts a hand key into a row (its top 12 bits, a shift
+/// A key sits in the top 25 bits of a `u32` (shifted up by this much), so
+/// that wrapping sums of keys are sums modulo 2^25 with nothing to mask
+/// off, and the 7 bits below a key are free: in a hand's word they hold
+/// cards.
+pub const KEY_SHIFT: u32 = 7;
+
+/// The perfect hash cuts a key into a row (its top 12 bits, a shift
 /// that needs no mask and no bounds check) and a column (the rest); each
-/// row has its own offset, added to the key modulo `RANK_SLOTS`. 4,096
-/// rows keep the offsets (16 KB) in the first-level cache beside the
-/// values in use.
+/// row has its own offset, added to the column modulo `RANK_SLOTS`.
+/// 4,096 rows keep the offsets (16 KB) in the first-level cache beside
+/// the values in use.
 pub const ROW_SHIFT: u32 = 20;
 
 /// How many rows: one offset each.
 pub const ROWS: usize = 1 << (32 - ROW_SHIFT);
 
 /// The table of non-flush values has this many slots (a power of two: the
-/// slot is the key plus its row's offset, masked, so it is always in the
-/// table). The 73,775 multisets of five to seven ranks fill 56% of them.
+/// slot is the column plus its row's offset, masked, so it is always in
+/// the table). The 73,775 multisets of five to seven ranks fill 56% of them.
 pub const RANK_SLOTS: usize = 1 << 17;
 
 /// The hashed key of one rank.
 pub const fn rank_key(rank: usize) -> u32 {
-    RANK_KEYS[rank].wrapping_mul(KEY_MULTIPLIER)
+    RANK_KEYS[rank].wrapping_mul(KEY_MULTIPLIER) << KEY_SHIFT
+}
+
+/// Where the perfect hash puts a key (of five to seven ranks, or anything
+/// in its bits below `KEY_SHIFT`) in the table of non-flush values: the
+/// key's column plus its row's offset, modulo the table size.
+#[inline(always)]
+pub const fn slot(offsets: &[u32; ROWS], key: u32) -> usize {
+    (key >> KEY_SHIFT).wrapping_add(offsets[(key >> ROW_SHIFT) as usize]) as usize
+        & (RANK_SLOTS - 1)
 }
