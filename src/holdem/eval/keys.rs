@@ -36,7 +36,8 @@ pub const ROWS: usize = 1 << (32 - ROW_SHIFT);
 
 /// The table of non-flush values has this many slots (a power of two: the
 /// slot is the column plus its row's offset, masked, so it is always in
-/// the table). The 73,775 multisets of five to seven ranks fill 56% of them.
+/// the table). The 73,775 multisets of five to seven ranks are packed
+/// into the first 106,166 of them (69% full); the flush values follow.
 pub const RANK_SLOTS: usize = 1 << 17;
 
 /// The hashed key of one rank.
