@@ -6,7 +6,7 @@
 use cardgames::cards::Card;
 use cardgames::game::{Game, rng_from_seed};
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::table::{Action, Blinds, Event, Forced, Move, Street, Table};
+use cardgames::holdem::table::{Action, ActionError, Blinds, Event, Forced, Move, Street, Table};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 
@@ -114,7 +114,19 @@ proptest! {
                 _ => Action::Check,
             };
             prop_assert!(legal.allows(action));
-            t.apply(action).expect("legal action");
+            let before = t.clone();
+            match t.apply(action) {
+                // A free fold that would leave chips nobody still in can
+                // win is refused, and changes nothing; the check is free.
+                Err(ActionError::Unclaimed(lost)) => {
+                    prop_assert!(action == Action::Fold && legal.to_call == 0 && lost > 0);
+                    prop_assert_eq!(&t, &before);
+                    t.apply(Action::Check).expect("a free check");
+                }
+                other => {
+                    other.expect("legal action");
+                }
+            }
             prop_assert_eq!(conserved(&t), total);
             steps += 1;
         }

@@ -239,8 +239,10 @@ impl Event {
     }
 }
 
-/// The betting choices of the player to act. Folding is always allowed
-/// (also when checking is free, though no bot does that).
+/// The betting choices of the player to act. Folding is always offered
+/// (also when checking is free, though no bot does that); a free fold that
+/// would leave chips nobody still in can win is refused
+/// ([`ActionError::Unclaimed`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Legal {
     /// What calling puts in; 0 means checking is possible.
