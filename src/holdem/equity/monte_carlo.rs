@@ -270,7 +270,7 @@ impl Draw {
             known,
             live: (!known)
                 .iter()
-                .map(|c| (CardSet::from_iter([c]), Hand::EMPTY.add(c)))
+                .map(|c| (CardSet::single(c), Hand::EMPTY.add(c)))
                 .collect(),
             missing: spot.missing(),
         }

@@ -188,16 +188,20 @@ impl Hand {
         (self.word >> CARDS_SHIFT) & ((1 << WORD_CARDS) - 1) | (self.half as u64) << WORD_CARDS
     }
 
+    /// The ranks held in a suit (by index), as a 13-bit mask.
+    #[inline(always)]
+    const fn suit_ranks(self, suit: u32) -> u16 {
+        (self.bits() >> (13 * suit)) as u16 & 0x1FFF
+    }
+
     /// The cards.
     pub const fn cards(self) -> CardSet {
-        let bits = self.bits();
-        let mut set = 0;
-        let mut suit = 0;
-        while suit < 4 {
-            set |= (bits >> (13 * suit) & 0x1FFF) << (16 * suit);
-            suit += 1;
-        }
-        CardSet::from_bits(set)
+        CardSet::from_suit_masks([
+            self.suit_ranks(0),
+            self.suit_ranks(1),
+            self.suit_ranks(2),
+            self.suit_ranks(3),
+        ])
     }
 
     /// How many cards.
@@ -226,7 +230,7 @@ impl Hand {
             slot((word >> SUM_SHIFT) as u32)
         } else {
             let suit = (word as u32 & 0x8888).trailing_zeros() / 4;
-            flush_slot((self.bits() >> (13 * suit)) as u16)
+            flush_slot(self.suit_ranks(suit))
         };
         HandValue(TABLES.values[slot])
     }
