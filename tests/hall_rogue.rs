@@ -68,11 +68,12 @@ fn a_rogue_client_never_stops_the_hall() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let (addr, table) = runtime.block_on(async {
         let addr = start_hall(dir.path(), 2).await;
-        // A table of bots that plays by itself, watched.
+        // A table of bots that plays by itself, watched. A rogue may take
+        // over a bot and leave; the shortest clock then moves for it.
         let mut host = Player::join(addr, "host").await;
         let setup =
             json!({"size": 3, "players": 2, "max_dice": 3, "rules": "classic", "boards": "book"});
-        let table = host.create("doom", setup, 30).await;
+        let table = host.create("doom", setup, 5).await;
         for seat in 0..2 {
             host.send(ClientMsg::AddBot {
                 table,

@@ -98,6 +98,14 @@ fn dealt(t: &Tmux) -> String {
         .unwrap_or_else(|| panic!("no cards in:\n{s}"))
 }
 
+/// The table's board line.
+fn board(screen: &str) -> &str {
+    screen
+        .lines()
+        .find(|l| l.contains("Board"))
+        .unwrap_or_default()
+}
+
 /// Checks or calls for whoever is to act, until the hand is over.
 fn play_out(a: &Tmux, b: &Tmux) {
     for _ in 0..40 {
@@ -109,7 +117,11 @@ fn play_out(a: &Tmux, b: &Tmux) {
             }
             if s.contains("Your turn") {
                 t.keys(&["c"]);
-                t.wait_until("the move made", |s| !s.contains("Your turn"));
+                // The first to act on the next street keeps the turn: the
+                // board changes instead.
+                t.wait_until("the move made", |now| {
+                    !now.contains("Your turn") || board(now) != board(&s)
+                });
                 acted = true;
             }
         }
