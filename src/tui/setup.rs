@@ -235,7 +235,10 @@ impl SetupScreen {
                 label: "Computer".into(),
                 choices: Level::ALL
                     .iter()
-                    .map(|&l| format!("{l} ({})", self.entry.kind.level_bot(l)))
+                    .map(|&l| match self.entry.kind.level_bot(l) {
+                        bot if bot == l.name() => l.to_string(),
+                        bot => format!("{l} ({bot})"),
+                    })
                     .collect(),
                 selected: Level::ALL.iter().position(|l| l == level).unwrap_or(1),
             }),
