@@ -106,6 +106,11 @@ fn one_line(e: &clap::Error) -> String {
             line = format!("error: invalid value '{value}' for '{arg}': {need}");
         }
     }
+    if e.kind() == ErrorKind::MissingRequiredArgument
+        && let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg)
+    {
+        line = format!("error: missing {}", missing.join(", "));
+    }
     if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue)
         && !valid.is_empty()
     {

@@ -2,7 +2,8 @@
 //! SIGKILL in the middle of a hand and started again on the same data
 //! directory; the ledger's sums are unchanged, both players come back to
 //! the same seat in the same hand (resumed from its log), and the hand
-//! plays on to its end. A SIGTERM stops it cleanly.
+//! plays on to its end. A SIGTERM stops it cleanly; a second hall on the
+//! same data is refused.
 
 mod common;
 
@@ -133,6 +134,19 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
     let status = hall.wait().unwrap_or_else(|e| panic!("{e}"));
     assert!(status.success(), "{status:?}");
     let (_hall, _) = spawn_hall(dir.path(), &[]);
+    assert_eq!(sums(dir.path()), before);
+
+    // A second hall on the same data is turned away: both would pay out
+    // the same chips.
+    let second = Command::new(env!("CARGO_BIN_EXE_cardgames"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .arg(dir.path())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("in use by another running hall"), "{err}");
     assert_eq!(sums(dir.path()), before);
 }
 

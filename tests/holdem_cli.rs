@@ -299,6 +299,8 @@ fn bad_input_is_one_line_and_exit_2() {
             &["holdem", "equity", "AA", "KK", "--threads", "0"],
             "--threads",
         ),
+        (&["holdem", "rank"], "missing <CARDS>"),
+        (&["serve", "--guests"], "missing --ssh <ADDR>"),
     ];
     for (args, needle) in cases {
         fails_with(args, needle);

@@ -169,7 +169,11 @@ fn bad_input_is_a_one_line_error_with_status_2() {
     fails_with_stdin(&solve("AK...", "QJ...", "X", "N"), "", "not a trump");
     fails_with_stdin(&solve("AK...", "QJ...", "S", "E"), "", "not a seat");
     fails_with_stdin(&solve("AK...", "QJ", "S", "N"), "", "not a PBN hand");
-    fails_with_stdin(&["honeymoon", "solve", "--north", "AK..."], "", "required");
+    fails_with_stdin(
+        &["honeymoon", "solve", "--north", "AK..."],
+        "",
+        "missing --south <SOUTH>, --trump <TRUMP>, --lead <LEAD>",
+    );
     fails_with_stdin(
         &["honeymoon", "solve", "--batch"],
         "AK... QJ... NT N\nAK... QJ...\n",

@@ -391,12 +391,16 @@ impl Playable for DoomGame {
     type Setup = Setup;
     const ID: &'static str = "doom";
 
-    /// The first game on a board dealt from `seed`, `a` moving first.
+    /// The first game on a board dealt from `seed`, `a` moving first; the
+    /// dice and the next boards go on from the same generator (a game
+    /// without dice must not deal its first board again).
     fn new(setup: &Setup, seed: u64) -> Result<DoomGame, SetupError> {
         let config = setup.config()?;
-        let board = deal_board(setup.boards, setup.size, &config, &mut rng_from_seed(seed))
+        let mut rng = rng_from_seed(seed);
+        let board = deal_board(setup.boards, setup.size, &config, &mut rng)
             .map_err(|e| SetupError(e.to_string()))?;
         let mut game = DoomGame::new(config, board, 0, seed);
+        game.rng = rng;
         game.boards = setup.boards;
         Ok(game)
     }
@@ -592,6 +596,25 @@ mod tests {
         assert_eq!(game.to_act(), None);
         assert_eq!(game.outcome().unwrap().shares, vec![1.0, 0.0]);
         assert_eq!(game.apply(Move::Pass), Err(DoomError::GameOver));
+    }
+
+    #[test]
+    fn a_classic_session_deals_each_game_a_new_board() {
+        let setup = Setup {
+            size: 3,
+            ..Setup::default()
+        };
+        let mut game = <DoomGame as Playable>::new(&setup, 7).unwrap();
+        let first = game.position().board;
+        let mut boards = vec![first];
+        for _ in 0..3 {
+            // The game over: every hex a's.
+            game.position = Position::new(Board::parse("a1 a1 a1 a1 a1 a1 a1 a1 a1").unwrap(), 0);
+            game.next_deal().unwrap();
+            boards.push(game.position().board);
+        }
+        assert!(boards[1..].iter().all(|b| *b != first), "{boards:?}");
+        assert_ne!(boards[1], boards[2]);
     }
 
     #[test]

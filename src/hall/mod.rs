@@ -79,6 +79,24 @@ pub enum HallError {
     /// The network.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// A file, a directory or an address the hall needs.
+    #[error("{what}: {error}")]
+    At {
+        /// What it is, e.g. "listen on 0.0.0.0:7878".
+        what: String,
+        /// Why it failed.
+        error: String,
+    },
+}
+
+impl HallError {
+    /// A failure `at` something named.
+    pub fn at(what: impl std::fmt::Display) -> impl FnOnce(std::io::Error) -> HallError {
+        move |e| HallError::At {
+            what: what.to_string(),
+            error: e.to_string(),
+        }
+    }
 }
 
 struct Listed {
@@ -467,11 +485,18 @@ async fn not_found() -> Response {
 /// Opens the store, resumes the open tables, and serves until SIGTERM or
 /// Ctrl-C; `ready` is told where, once listening.
 pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), HallError> {
-    std::fs::create_dir_all(&config.data)?;
+    std::fs::create_dir_all(&config.data).map_err(HallError::at(config.data.display()))?;
     let store = Store::open(&config.data.join("hall.sqlite"))?;
-    let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(HallError::at(format_args!("listen on {}", config.listen)))?;
     let door = match &config.ssh {
-        Some(d) => Some((d.clone(), tokio::net::TcpListener::bind(d.listen).await?)),
+        Some(d) => {
+            let listener = tokio::net::TcpListener::bind(d.listen)
+                .await
+                .map_err(HallError::at(format_args!("ssh on {}", d.listen)))?;
+            Some((d.clone(), listener))
+        }
         None => None,
     };
     let hall = Arc::new(Hall {

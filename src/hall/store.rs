@@ -8,7 +8,12 @@
 //! in front of a seat). So the sum of every account is zero at all times,
 //! and bankrolls plus chips on tables change only by what the house pays
 //! out or takes back.
+//!
+//! One hall at a time has a store: a lock file beside it is held while the
+//! store is open (a second hall on the same data would pay the same chips
+//! out twice).
 
+use std::fs::{File, TryLockError};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -64,6 +69,17 @@ pub enum StoreError {
     /// The batch this change was in could not be committed.
     #[error("hall store: not written: {0}")]
     Lost(String),
+    /// Another hall has the store open.
+    #[error("hall store {0} is in use by another running hall")]
+    InUse(String),
+    /// The lock file could not be made.
+    #[error("hall store {path}: {error}")]
+    Lock {
+        /// The lock file.
+        path: String,
+        /// Why.
+        error: std::io::Error,
+    },
 }
 
 /// Work for the store's thread. It runs inside the batch's transaction
@@ -307,6 +323,29 @@ pub fn balance(conn: &Connection, account: &str) -> Result<i64, rusqlite::Error>
     )
 }
 
+/// Holds the lock file beside the store at `path` (`hall.sqlite.lock`);
+/// the system lets it go when the process ends, however it ends.
+fn lock(path: &Path) -> Result<File, StoreError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = Path::new(&name);
+    let failed = |error| StoreError::Lock {
+        path: lock_path.display().to_string(),
+        error,
+    };
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path)
+        .map_err(failed)?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(StoreError::InUse(path.display().to_string())),
+        Err(TryLockError::Error(e)) => Err(failed(e)),
+    }
+}
+
 impl Store {
     /// Opens (or makes) the store at `path` and starts its thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -315,6 +354,7 @@ impl Store {
 
     /// [`Store::open`] with the log cut back past `wal_limit` bytes.
     fn open_with(path: &Path, wal_limit: u64) -> Result<Store, StoreError> {
+        let lock = lock(path)?;
         let mut conn = Connection::open(path)?;
         migrate(&mut conn, &path.display().to_string())?;
         // Commits never wait on a checkpoint's disk flush: a second
@@ -345,7 +385,10 @@ impl Store {
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("hall-store".into())
-            .spawn(move || serve_jobs(conn, rx, &store_cut))
+            .spawn(move || {
+                serve_jobs(conn, rx, &store_cut);
+                drop(lock);
+            })
             .map_err(|_| StoreError::Closed)?;
         Ok(Store { jobs: tx })
     }

@@ -1,7 +1,8 @@
-//! `shark` (the normal and hard levels): Monte Carlo equity against the
-//! opponents' likely ranges given their actions, compared with the pot
-//! odds (plus implied odds for draws); bets sized by street and board
-//! texture. The normal level reads ranges with fixed priors and takes any
+//! `shark` (the normal and hard levels): first in before the flop, it
+//! opens a share of hands that narrows with the players left behind;
+//! otherwise Monte Carlo equity against the opponents' likely ranges
+//! given their actions, compared with the pot odds (plus implied odds for
+//! draws); bets sized by street and board texture. The normal level reads ranges with fixed priors and takes any
 //! bet after the flop for at least a weak pair or a draw. The hard level
 //! grades that reading by each opponent's observed aggression, caps the
 //! hands of players who checked, adapts its bluffs and value bets to how
@@ -11,11 +12,11 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::read::{Made, Range, equity, has_draw, is_wet};
+use super::read::{Made, Range, equity, has_draw, is_wet, preflop_percentile};
 use super::{give_up, passive, pot_fraction_to};
 use crate::cards::Card;
 use crate::game::{Bot, GameRng, Seat};
-use crate::holdem::table::{Action, Event, HandState, MAX_SEATS, Move, Street, Table, View};
+use crate::holdem::table::{Action, Event, HandState, Legal, MAX_SEATS, Move, Street, Table, View};
 
 /// What the shark has seen one seat do (counts over all hands watched).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,7 +110,10 @@ impl Shark {
         self.reads.counted = state.log().len();
     }
 
-    /// The range each opponent still in is likely to hold.
+    /// The range each opponent still in is likely to hold; before the
+    /// flop only those who put chips in of their own accord (the others,
+    /// blinds included, fold most hands: counting them as any two cards
+    /// made the bot fold ace-king under the gun).
     fn ranges(&self, state: &HandState, me: Seat) -> Vec<Range> {
         let mut raised = [false; MAX_SEATS];
         let mut called = [false; MAX_SEATS];
@@ -137,6 +141,7 @@ impl Shark {
         }
         (0..state.seats())
             .filter(|&s| s != me && state.statuses()[s].is_in())
+            .filter(|&s| street != Street::Preflop || raised[s] || called[s])
             .map(|s| {
                 let t = if self.hard {
                     self.reads.seen[s]
@@ -220,6 +225,9 @@ impl Bot<Table> for Shark {
             return passive(&legal);
         };
         let ranges = self.ranges(state, view.seat);
+        if ranges.is_empty() {
+            return open(state, &legal, hole, view.seat);
+        }
         let board = state.board();
         let e = equity(hole, board, &ranges, self.samples, rng);
         let fair = 1.0 / (ranges.len() as f64 + 1.0);
@@ -283,5 +291,25 @@ impl Bot<Table> for Shark {
             }
         }
         Action::Check
+    }
+}
+
+/// Of the hands dealt, the share to open with when the players still to
+/// act behind are `behind` (index): wider the fewer they are.
+const OPEN_SHARE: [f64; MAX_SEATS] = [1.0, 0.45, 0.38, 0.28, 0.21, 0.16, 0.13, 0.11, 0.10];
+
+/// First in before the flop (nobody has called or raised): raise to about
+/// three big blinds with the hands strong enough for the players behind,
+/// else give up.
+fn open(state: &HandState, legal: &Legal, hole: [Card; 2], me: Seat) -> Action {
+    let behind = (0..state.seats())
+        .filter(|&s| s != me && state.statuses()[s].is_in())
+        .count();
+    if preflop_percentile(hole) >= 1.0 - OPEN_SHARE[behind.min(MAX_SEATS - 1)] {
+        pot_fraction_to(state, legal, 0.8)
+            .map(Action::RaiseTo)
+            .unwrap_or_else(|| passive(legal))
+    } else {
+        give_up(legal)
     }
 }

@@ -86,3 +86,34 @@ fn a_sharks_reads_survive_memory_and_recall() {
     fresh.recall(&serde_json::json!({"seen": "nonsense"}));
     assert_eq!(fresh.memory(), by_name("hard").and_then(|b| b.memory()));
 }
+
+/// The first action of the player under the gun at six seats (button 0)
+/// holding `hole`.
+fn under_the_gun(bot: &str, hole: &str) -> Action {
+    let cards = crate::cards::parse_cards(&format!("2c 3d 4h 5s {hole}")).expect("cards");
+    let deck = crate::holdem::table::stacked_deck(&cards);
+    let blinds = Blinds { small: 5, big: 10 };
+    let (t, _) = Table::new(&[1000; 6], 0, blinds, &deck).expect("valid hand");
+    assert_eq!(t.to_act(), Some(3));
+    let mut bot = by_name(bot).expect("known bot");
+    bot.choose(&t.view(3), &mut rng_from_seed(1))
+}
+
+#[test]
+fn the_sharks_open_strong_hands_under_the_gun_and_fold_weak_ones() {
+    for level in ["normal", "hard"] {
+        for strong in ["As Ks", "Qc Qd", "Ah Kd"] {
+            assert!(
+                matches!(under_the_gun(level, strong), Action::RaiseTo(25..=35)),
+                "{level} with {strong}"
+            );
+        }
+        for weak in ["7c 2d", "Jh 4s", "9s 3s"] {
+            assert_eq!(
+                under_the_gun(level, weak),
+                Action::Fold,
+                "{level} with {weak}"
+            );
+        }
+    }
+}
