@@ -294,6 +294,13 @@ pub trait Playable:
         None
     }
 
+    /// Whether `seat` was dealt into the deal just played (a busted
+    /// Hold'em seat only watches: its hands are not the person's). By
+    /// default, every seat is.
+    fn dealt_in(&self, _seat: Seat) -> bool {
+        true
+    }
+
     /// The unit the deal just played is counted in (a Hold'em hand's big
     /// blind; 1 elsewhere).
     fn score_unit(&self) -> f64 {

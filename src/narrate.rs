@@ -211,7 +211,7 @@ fn third_person(verb: &str) -> String {
     let head = match head {
         "be" => "is".to_string(),
         "have" => "has".to_string(),
-        h if h.ends_with(['s', 'x', 'z']) || h.ends_with("sh") || h.ends_with("ch") => {
+        h if h.ends_with(['s', 'x', 'z', 'o']) || h.ends_with("sh") || h.ends_with("ch") => {
             format!("{h}es")
         }
         h => format!("{h}s"),
@@ -268,6 +268,11 @@ mod tests {
         assert_eq!(
             late.plain(Some(0), &names(), |c| c.to_string(), |s| s.to_string()),
             "You run out of time"
+        );
+        let down = Note::new().seat(0).verb("go").text("down 2");
+        assert_eq!(
+            down.plain(None, &names(), |c| c.to_string(), |s| s.to_string()),
+            "Ada goes down 2"
         );
     }
 

@@ -581,8 +581,9 @@ fn write_review(
     }
     writeln!(
         out,
-        "Deal {number}: {} by {} (needs {need}), {made}: N {} S {}{}",
+        "Deal {number}: {}{} by {} (needs {need}), {made}: N {} S {}{}",
         c.bid,
+        c.doubling(),
         seat_name(c.declarer),
         record.score[NORTH],
         record.score[SOUTH],

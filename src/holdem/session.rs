@@ -712,6 +712,10 @@ impl Playable for Session {
         self.bought.get(seat).copied()
     }
 
+    fn dealt_in(&self, seat: Seat) -> bool {
+        self.table.state().hole(seat).is_some()
+    }
+
     fn view_unit(view: &View) -> f64 {
         view.state.blinds().big as f64
     }
@@ -874,6 +878,8 @@ mod tests {
         let st = s.table().state();
         assert_eq!(st.button(), 1);
         assert_eq!(st.statuses()[2], Status::Out);
+        assert!(!Playable::dealt_in(&s, 2), "the busted seat only watches");
+        assert!(Playable::dealt_in(&s, 0) && Playable::dealt_in(&s, 1));
         assert_eq!(st.blind_seats(), (1, 0));
         assert_eq!(st.to_act(), Some(1));
         assert!(ev.contains(&Event::BlindPosted {

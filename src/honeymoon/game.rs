@@ -189,6 +189,11 @@ pub struct Contract {
 }
 
 impl Contract {
+    /// The doubling as bridge writes it after the bid: "", "X" or "XX".
+    pub fn doubling(&self) -> &'static str {
+        ["", "X", "XX"][usize::from(self.doubled.min(2))]
+    }
+
     /// Tricks declarer needs in the play phase.
     pub fn target(&self) -> u8 {
         6 + self.bid.level
@@ -1570,6 +1575,22 @@ mod tests {
 
     fn ok(g: &mut Honeymoon, a: Action) -> Vec<Event> {
         g.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e}"))
+    }
+
+    #[test]
+    fn a_contract_writes_its_doubling_after_the_bid() {
+        let c = |doubled| Contract {
+            bid: Bid {
+                level: 3,
+                strain: Strain::NoTrump,
+            },
+            declarer: NORTH,
+            doubled,
+        };
+        assert_eq!(
+            [c(0), c(1), c(2)].map(|c| format!("{}{}", c.bid, c.doubling())),
+            ["3NT", "3NTX", "3NTXX"]
+        );
     }
 
     #[test]

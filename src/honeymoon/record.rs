@@ -486,8 +486,12 @@ pub mod contract_text {
 
     /// The text.
     pub fn write(c: &Contract) -> String {
-        let x = ["", "X", "XX"][usize::from(c.doubled.min(2))];
-        format!("{}{x} {}", c.bid, seat_text::letter(c.declarer))
+        format!(
+            "{}{} {}",
+            c.bid,
+            c.doubling(),
+            seat_text::letter(c.declarer)
+        )
     }
 
     /// Reads the text.

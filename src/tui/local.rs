@@ -70,6 +70,7 @@ pub fn update_of<G: Playable>(game: &G, applied: &Applied<G>, me: Option<Seat>) 
         ended: ended
             .then(|| game.scores().map(|s| (s, game.score_unit())))
             .flatten(),
+        dealt_in: me.is_none_or(|s| game.dealt_in(s)),
         bought: me.and_then(|s| game.bought(s)),
     }
 }
@@ -192,6 +193,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                     .text("back your last move"),
             ],
             ended: None,
+            dealt_in: true,
             bought: None,
         })
     }

@@ -101,6 +101,9 @@ pub struct Update {
     pub notes: Vec<Note>,
     /// The deal's scores and unit, when the step ended it.
     pub ended: Option<(Vec<f64>, f64)>,
+    /// Whether the person was dealt into the deal (a deal only watched
+    /// counts for nothing and is not kept as theirs).
+    pub dealt_in: bool,
     /// What the person has bought in so far, where chips are bought.
     pub bought: Option<u64>,
 }
@@ -193,7 +196,7 @@ pub struct Running {
 impl Running {
     /// Counts one step of the session seen by the person in `seat`.
     fn add(&mut self, u: &Update, seat: Seat) {
-        if let Some((scores, unit)) = &u.ended {
+        if let Some((scores, unit)) = u.ended.as_ref().filter(|_| u.dealt_in) {
             let mine = scores.get(seat).copied().unwrap_or(0.0);
             self.deals += 1;
             self.net += mine;
@@ -394,7 +397,7 @@ impl<G: Board> TableScreen<G> {
                 if u.ended.is_some() {
                     G::deal_ended(&seen, &mut self.ui);
                 }
-                if let (Some((scores, unit)), Some(me)) = (u.ended, seen.me) {
+                if let (Some((scores, unit)), Some(me), true) = (u.ended, seen.me, u.dealt_in) {
                     let file = G::RECORD_EXT.zip(self.link.deal_record());
                     self.records.push(Record {
                         game: G::ID,

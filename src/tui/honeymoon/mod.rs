@@ -23,7 +23,7 @@ use super::table::{Board, Reply, Running, Seen};
 use super::theme::{Theme, spinner};
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
-use crate::honeymoon::game::{Action, Bid, Call, Honeymoon, Phase, Played, Strain};
+use crate::honeymoon::game::{Action, Bid, Call, Contract, Honeymoon, Phase, Played, Strain};
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{NORTH, Position, SOUTH};
@@ -239,6 +239,11 @@ fn bid_text(bid: Bid, theme: Theme) -> String {
     format!("{}{}", bid.level, strain_text(bid.strain, theme))
 }
 
+/// A contract's bid and doubling: `4♠`, `1♦X`, `3NTXX`.
+fn contract_text(c: Contract, theme: Theme) -> String {
+    format!("{}{}", bid_text(c.bid, theme), c.doubling())
+}
+
 fn call_text(call: Call, theme: Theme) -> String {
     match call {
         Call::Pass => "pass".into(),
@@ -287,7 +292,7 @@ fn header(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
             lines.push(Line::styled(
                 format!(
                     "Contract {} by {by}, needs {}",
-                    bid_text(c.bid, theme),
+                    contract_text(c, theme),
                     c.target()
                 ),
                 theme.text(),

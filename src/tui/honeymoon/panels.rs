@@ -15,6 +15,8 @@ use crate::honeymoon::review::Review;
 use crate::tui::table::Seen;
 use crate::tui::theme::Theme;
 
+use super::contract_text;
+
 /// A panel: lines that stay at the top and lines that scroll.
 pub struct Panel {
     /// Always shown.
@@ -86,12 +88,8 @@ pub fn review_lines(seen: &Seen<Honeymoon>, r: &Review, theme: Theme) -> Panel {
     let head = vec![
         Line::styled(
             format!(
-                "Review · {}{} by {} · {} tricks · par N {}",
-                c.bid.level,
-                match c.bid.strain.trump() {
-                    Some(s) => theme.suit_text(s),
-                    None => "NT".into(),
-                },
+                "Review · {} by {} · {} tricks · par N {}",
+                contract_text(c, theme),
                 short(seen, c.declarer),
                 record.declarer_tricks,
                 r.par
@@ -239,12 +237,8 @@ fn net(line: &DealLine, mine: Seat) -> i64 {
 fn result_text(seen: &Seen<Honeymoon>, line: &DealLine, theme: Theme) -> String {
     let c = line.result.contract;
     format!(
-        "{}{} {} {:>2} {:+}{}",
-        c.bid.level,
-        match c.bid.strain.trump() {
-            Some(s) => theme.suit_text(s),
-            None => "NT".into(),
-        },
+        "{} {} {:>2} {:+}{}",
+        contract_text(c, theme),
         short(seen, c.declarer),
         line.result.declarer_tricks,
         net(line, me(seen)),

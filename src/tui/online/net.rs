@@ -136,12 +136,14 @@ impl Net {
         lock(&self.seen)
     }
 
-    /// Sends a request (dropped, with an error shown, while disconnected).
+    /// Sends a request; dropped, with an error shown, once the connection
+    /// is lost (a key pressed then must not act when it comes back).
     pub fn send(&self, msg: ClientMsg) {
-        if self.out.send(msg).is_err() {
+        let lost = matches!(self.seen().link, Some(Link::Down { .. } | Link::Refused(_)));
+        if lost || self.out.send(msg).is_err() {
             self.seen()
                 .errors
-                .push_back("not connected to the hall".into());
+                .push_back("not connected to the hall: nothing was sent".into());
         }
     }
 }
@@ -220,6 +222,8 @@ async fn run(
         };
         tries = 1;
         lock(&seen).link = Some(Link::Down { tries, why });
+        // What was asked as the connection dropped is not sent later.
+        while rx.try_recv().is_ok() {}
         tokio::time::sleep(backoff(tries)).await;
     }
 }
@@ -280,7 +284,24 @@ fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashSet<u64>) {
 
 #[cfg(test)]
 mod tests {
-    use super::place;
+    use super::*;
+
+    #[test]
+    fn nothing_is_sent_once_the_connection_is_down() {
+        // Nobody listens on port 1: the first try fails.
+        let net = Net::connect("ws://127.0.0.1:1/ws", Identity::Name("ann".into()), |_| {});
+        while !matches!(net.seen().link, Some(Link::Down { .. })) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        net.send(ClientMsg::Chat {
+            table: None,
+            text: "call".into(),
+        });
+        assert_eq!(
+            net.seen().errors.back().map(String::as_str),
+            Some("not connected to the hall: nothing was sent")
+        );
+    }
 
     #[test]
     fn the_place_shown_keeps_no_path_or_secret() {

@@ -121,6 +121,7 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
                 Tick::Moved(Ok(Update {
                     notes,
                     ended: scores.map(|s| (s, unit)),
+                    dealt_in: true,
                     bought: None,
                 }))
             }
