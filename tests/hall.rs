@@ -508,3 +508,42 @@ async fn the_winner_of_an_uncontested_pot_may_show_and_everyone_sees_it() {
         .await;
     assert_eq!(again, "illegal", "only once");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn who_leaves_in_the_middle_of_a_hand_is_told_the_bankroll_it_ends_with() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = start_hall(dir.path(), 4).await;
+    let mut ann = Player::join(addr, "ann").await;
+    let setup = json!({"seats": 2, "stack": 500, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+    let table = ann.create("holdem", setup, 30).await;
+    let mut ben = Player::join(addr, "ben").await;
+    ann.sit(table, 0).await;
+    ben.sit(table, 1).await;
+    ben.until(|m| match m {
+        ServerMsg::Table(t) if t.stage.is_some() => Some(()),
+        _ => None,
+    })
+    .await;
+    // Ben leaves for the lobby; his seat plays on without him and is paid
+    // out when the hand ends.
+    ben.send(ClientMsg::Leave { table }).await;
+    let a = tokio::spawn(async move { ann.play(table, 1, check_or_call).await });
+    let told = ben
+        .until(|m| match m {
+            ServerMsg::Bankroll { bankroll } if *bankroll != 9_500 => Some(*bankroll),
+            _ => None,
+        })
+        .await;
+    a.await.unwrap_or_else(|e| panic!("{e}"));
+    let conn = rusqlite::Connection::open(dir.path().join("hall.sqlite"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let kept: i64 = conn
+        .query_row(
+            "SELECT SUM(delta) FROM ledger WHERE account = ?1",
+            [format!("player:{}", ben.welcome.player.id)],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(told, kept);
+    assert!(told > 9_500 - 500, "the seat's chips came back: {told}");
+}

@@ -289,6 +289,13 @@ impl Hall {
         }
     }
 
+    /// `msg` to every connection of `player`, at a table or not.
+    fn tell_player(&self, player: i64, msg: &ServerMsg) {
+        for o in lock(&self.online).values().filter(|o| o.player == player) {
+            o.out.send(msg.clone());
+        }
+    }
+
     /// A lobby chat line to everyone in the lobby.
     fn lobby_chat(&self, from: &str, text: &str) {
         let msg = ServerMsg::Chat {

@@ -817,9 +817,10 @@ impl Table {
             .call(move |conn| Ok(store::balance(conn, &player_account(player))?))
             .await
             .unwrap_or(0);
-        for w in self.watchers.values().filter(|w| w.player == player) {
-            w.out.send(ServerMsg::Bankroll { bankroll });
-        }
+        // Every connection of the player's: one that left the table in the
+        // middle of the hand is paid when it ends, in the lobby.
+        self.hall
+            .tell_player(player, &ServerMsg::Bankroll { bankroll });
     }
 
     fn save_seats(&self) {
@@ -1048,9 +1049,8 @@ impl Table {
         }
         self.save_seats();
         // The bankroll as the buy-in left it: no second trip to the store.
-        for w in self.watchers.values().filter(|w| w.player == player) {
-            w.out.send(ServerMsg::Bankroll { bankroll });
-        }
+        self.hall
+            .tell_player(player, &ServerMsg::Bankroll { bankroll });
         Ok(())
     }
 
