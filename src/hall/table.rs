@@ -420,6 +420,15 @@ impl Table {
             .min()
     }
 
+    /// Whether a person sits here (away or not) or watches.
+    fn anyone_there(&self) -> bool {
+        !self.watchers.is_empty()
+            || self
+                .slots
+                .iter()
+                .any(|s| matches!(s.occupant, Occupant::Person { .. }))
+    }
+
     fn seat_of(&self, player: i64) -> Option<Seat> {
         self.slots.iter().position(|s| s.owner() == Some(player))
     }
@@ -469,7 +478,9 @@ impl Table {
                 }
                 Stage::DealOver => {
                     self.deadline = None;
-                    if self.next_deal_at.is_none() {
+                    // A table of bots nobody sits at or watches waits for
+                    // someone instead of dealing (and storing) for ever.
+                    if self.next_deal_at.is_none() && self.anyone_there() {
                         self.pauses += 1;
                         let wait = pause(self.id, self.pauses);
                         self.next_deal_at = Some(Instant::now() + wait);
