@@ -618,6 +618,16 @@ mod tests {
     }
 
     #[test]
+    fn tiny_boards_pass_the_conformance_suite_with_games_decided_as_dealt() {
+        // On 2×2 boards one player often holds every hex at the deal.
+        let setup = Setup {
+            size: 2,
+            ..Setup::default()
+        };
+        crate::runner::conformance::check::<DoomGame>(&setup, 3, 400).unwrap();
+    }
+
+    #[test]
     fn a_saved_game_replays_the_same_dice() {
         let mut game = chance_game(11);
         game.apply(Move::Attack { from: 0, to: 1 }).unwrap();

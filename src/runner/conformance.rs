@@ -3,6 +3,7 @@
 //! in which `to_act` and the legal actions agree; every refused action
 //! leaves the state as it was; no seat's view, event or log line ever
 //! holds a card another seat may not see, and a spectator's holds none;
+//! every deal that ends, by a move or as it is dealt, gives its scores;
 //! a session rebuilt from its action log is the same session; a save
 //! survives JSON.
 
@@ -51,6 +52,11 @@ pub fn check<G: Playable>(setup: &G::Setup, seed: u64, steps: usize) -> Result<(
             }
         };
         check_step(&runner, &applied).map_err(at)?;
+        if matches!(runner.stage(), Stage::DealOver | Stage::Over)
+            && super::deal_scores(runner.game(), &applied).is_none()
+        {
+            return Err(at("a deal ended without its scores".into()));
+        }
     }
     rebuilds(&runner)
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::{Applied, BotTurn, Logged, RunError, Runner, Save, SeatInfo, notes_of};
+use super::{Applied, BotTurn, RunError, Runner, Save, SeatInfo, deal_scores, notes_of};
 use crate::game::{Playable, Seat, Stage};
 use crate::narrate::Note;
 
@@ -117,13 +117,10 @@ impl<G: Playable> Runner<G> {
             .chain([None])
             .map(|s| notes_of(game, applied, s))
             .collect();
-        let ended = matches!(applied.entry, Logged::Act { .. }) && game.to_act().is_none();
         Step {
             entry: json(&applied.entry),
             notes,
-            ended: ended
-                .then(|| game.scores().map(|s| (s, game.score_unit())))
-                .flatten(),
+            ended: deal_scores(game, applied),
         }
     }
 

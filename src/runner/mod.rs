@@ -753,6 +753,16 @@ fn replay<G: Playable>(
     Ok(())
 }
 
+/// Each seat's score and the game's unit when the step `applied` ended a
+/// deal: by a move, or by the deal itself (a board already decided).
+pub fn deal_scores<G: Playable>(game: &G, applied: &Applied<G>) -> Option<(Vec<f64>, f64)> {
+    let ended =
+        matches!(applied.entry, Logged::Act { .. } | Logged::Deal) && game.to_act().is_none();
+    ended
+        .then(|| game.scores().map(|s| (s, game.score_unit())))
+        .flatten()
+}
+
 /// The log's lines for a step in `game` (as it stands after the step), as
 /// `seat` may see it.
 pub fn notes_of<G: Playable>(game: &G, applied: &Applied<G>, seat: Option<Seat>) -> Vec<Note> {

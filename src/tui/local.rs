@@ -64,12 +64,9 @@ impl<G: Playable> LocalTable<G> {
 
 /// The notes of a step for `me`, and the scores if it ended a deal.
 pub fn update_of<G: Playable>(game: &G, applied: &Applied<G>, me: Option<Seat>) -> Update {
-    let ended = matches!(applied.entry, Logged::Act { .. }) && game.to_act().is_none();
     Update {
         notes: crate::runner::notes_of(game, applied, me),
-        ended: ended
-            .then(|| game.scores().map(|s| (s, game.score_unit())))
-            .flatten(),
+        ended: crate::runner::deal_scores(game, applied),
         dealt_in: me.is_none_or(|s| game.dealt_in(s)),
         bought: me.and_then(|s| game.bought(s)),
     }
