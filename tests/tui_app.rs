@@ -1073,6 +1073,15 @@ fn all_in_is_asked_about_when_the_setting_says_so() {
         })
     };
     assert!(!all_in(&app), "n kept the hand as it was");
+    // The whole stack typed in the raise box is asked about too.
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter);
+    let asked = screen(&mut app, 80, 24);
+    assert!(asked.contains("Go all in for 1000?"), "{asked}");
+    assert!(!all_in(&app), "not before the answer");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!all_in(&app), "n kept the hand as it was");
     press(&mut app, KeyCode::Char('a'));
     press(&mut app, KeyCode::Char('a'));
     assert!(all_in(&app), "a twice goes all in");
@@ -1404,7 +1413,7 @@ fn the_replayer_steps_through_a_hand_played_at_the_table() {
     assert!(end.contains("hand over"), "{end}");
     assert!(end.contains(" win "), "the log tells the end:\n{end}");
     insta::assert_snapshot!("replayer_hand_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
-    // The next hand of the list, newest first, is the one before.
+    // The hand below in the list, newest first, is the one before.
     press(&mut app, KeyCode::Char(']'));
     assert!(screen(&mut app, 80, 24).contains("hand 1 · preflop · moment 1 of"));
     press(&mut app, KeyCode::Char('['));

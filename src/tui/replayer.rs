@@ -115,9 +115,10 @@ pub enum ReplayerAction {
     Start,
     /// To the hand's last moment.
     End,
-    /// The next hand of the list.
+    /// The hand below in the list (an older one in the kept hands,
+    /// newest first).
     NextHand,
-    /// The hand before in the list.
+    /// The hand above in the list.
     PreviousHand,
     /// Type the path of a file or folder to open.
     OpenPath,
@@ -362,15 +363,15 @@ impl ReplayerScreen {
             ),
             Binding::new(
                 &[Key::Char(']'), Key::PageDown],
-                "next hand",
-                "The next hand of the list",
+                "hand below",
+                "The hand below in the list",
                 ReplayerAction::NextHand,
             )
             .enabled(open.index + 1 < self.items.len()),
             Binding::new(
                 &[Key::Char('['), Key::PageUp],
                 "",
-                "The hand before in the list",
+                "The hand above in the list",
                 ReplayerAction::PreviousHand,
             )
             .enabled(open.index > 0),

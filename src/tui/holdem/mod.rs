@@ -182,7 +182,7 @@ impl Board for Session {
                 ),
                 Binding::new(
                     &[Key::Char('n'), Key::Esc],
-                    "keep",
+                    "no",
                     "Do not go all in",
                     Command::Keep,
                 ),
@@ -304,6 +304,14 @@ impl Board for Session {
                     if key == entry::Key::Cancel {
                         ui.entry = None;
                     }
+                    // An amount typed up to the whole stack is asked about
+                    // as the all-in key is.
+                    let all_in = legal.raise.map(|(_, max)| Reply::Act(Action::RaiseTo(max)));
+                    if ui.ask_all_in && Some(&reply) == all_in.as_ref() {
+                        ui.entry = None;
+                        ui.all_in_asked = true;
+                        return Reply::Done;
+                    }
                     reply
                 }
                 None => Reply::Done,
@@ -406,6 +414,13 @@ fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
             return Line::styled(
                 "You are out of chips: the table is over. esc: leave",
                 theme.bad(),
+            );
+        }
+        // At a hall's table the others left (with their chips).
+        Stage::Over if seen.online => {
+            return Line::styled(
+                "Nobody else is left to play at this table. esc: leave",
+                theme.title(),
             );
         }
         Stage::Over => {
