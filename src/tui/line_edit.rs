@@ -69,9 +69,9 @@ impl LineEdit {
         }
     }
 
-    /// The status line while typing.
-    pub fn prompt(&self) -> String {
-        format!("Say: {}▏ (enter sends, esc cancels)", self.text)
+    /// The status line while typing, after `label` ("Say").
+    pub fn prompt(&self, label: &str) -> String {
+        format!("{label}: {}▏ (enter sends, esc cancels)", self.text)
     }
 }
 

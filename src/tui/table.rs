@@ -582,7 +582,7 @@ impl<G: Board> Screen for TableScreen<G> {
 
     fn status(&self) -> Option<String> {
         if let Some(line) = &self.typing {
-            return Some(line.prompt());
+            return Some(line.prompt("Say"));
         }
         if self.leave_asked {
             return Some("Leave in the middle of a hand? y: leave · n: stay".into());

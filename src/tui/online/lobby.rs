@@ -1,7 +1,10 @@
 //! The hall's lobby on screen: who you are and the connection, the tables
 //! (game, stakes, who sits), the lobby's chat; a table you watch before
 //! its game begins, with its seats to sit in and the bots its creator puts
-//! in; and, once a table's game is going, that game's own table screen.
+//! in; a private table opened by the invite its creator passes on; and,
+//! once a table's game is going, that game's own table screen.
+
+use std::collections::HashMap;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -29,9 +32,30 @@ pub struct Lobby {
     cursor: usize,
     /// The table watched before its game begins, and the seat highlighted.
     waiting: Option<(u64, usize)>,
-    /// A chat line being typed.
-    typing: Option<LineEdit>,
+    /// A line being typed, and what it is.
+    typing: Option<(Typed, LineEdit)>,
+    /// The invite codes typed, by table: sent again to sit there.
+    invites: HashMap<u64, String>,
     error: Option<String>,
+}
+
+/// What a line typed in the lobby is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Typed {
+    /// A chat line.
+    Chat,
+    /// A private table's invite.
+    Invite,
+}
+
+/// An invite as a private table's creator passes it on: `4/baf9351d`,
+/// the table's number and its code.
+fn parse_invite(text: &str) -> Option<(u64, String)> {
+    let (table, code) = text.trim().trim_start_matches('#').split_once(['/', ' '])?;
+    let code = code.trim();
+    let table = table.trim().parse().ok()?;
+    (!code.is_empty() && code.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| (table, code.to_string()))
 }
 
 impl std::fmt::Debug for Lobby {
@@ -61,6 +85,8 @@ pub enum LobbyAction {
     Leave,
     /// Type a chat line.
     Chat,
+    /// Type a private table's invite.
+    Invite,
     /// Ask for the lobby again.
     Refresh,
     /// Back to the main menu.
@@ -77,6 +103,7 @@ impl Lobby {
             cursor: 0,
             waiting: None,
             typing: None,
+            invites: HashMap::new(),
             error: None,
         }
     }
@@ -176,6 +203,12 @@ impl Screen for Lobby {
             ),
             Binding::new(&[Key::Char('c')], "create", "Create a table", Create),
             Binding::new(
+                &[Key::Char('i')],
+                "invite",
+                "Open a private table by the invite its creator passes on",
+                Invite,
+            ),
+            Binding::new(
                 &[Key::Char('t')],
                 "chat",
                 "Say something in the lobby",
@@ -202,7 +235,7 @@ impl Screen for Lobby {
                 Sit => self.net.send(ClientMsg::Sit {
                     table: id,
                     seat,
-                    invite: None,
+                    invite: self.invites.get(&id).cloned(),
                 }),
                 AddBot => {
                     let bot = Level::Normal.name().to_string();
@@ -218,7 +251,7 @@ impl Screen for Lobby {
                     self.waiting = None;
                     self.net.send(ClientMsg::List);
                 }
-                Chat => self.typing = Some(LineEdit::default()),
+                Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
                 _ => {}
             }
             return Nav::Stay;
@@ -249,7 +282,7 @@ impl Screen for Lobby {
                     Some((table, seat)) => self.net.send(ClientMsg::Sit {
                         table,
                         seat,
-                        invite: None,
+                        invite: self.invites.get(&table).cloned(),
                     }),
                     None => self.error = Some("no free seat at that table".into()),
                 }
@@ -264,7 +297,8 @@ impl Screen for Lobby {
                     )));
                 }
             }
-            Chat => self.typing = Some(LineEdit::default()),
+            Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
+            Invite => self.typing = Some((Typed::Invite, LineEdit::default())),
             Refresh => self.net.send(ClientMsg::List),
             Back => return Nav::Menu,
             _ => {}
@@ -299,7 +333,10 @@ impl Screen for Lobby {
             ));
             if let Some(code) = &state.invite {
                 lines.push(Line::styled(
-                    format!("Private: invite code {code}"),
+                    format!(
+                        "Private: invite {}/{code} (others press i in the lobby and type it)",
+                        state.table
+                    ),
                     theme.dim(),
                 ));
             }
@@ -376,8 +413,11 @@ impl Screen for Lobby {
     }
 
     fn status(&self) -> Option<String> {
-        if let Some(line) = &self.typing {
-            return Some(line.prompt());
+        if let Some((typed, line)) = &self.typing {
+            return Some(line.prompt(match typed {
+                Typed::Chat => "Say",
+                Typed::Invite => "Invite (the table's number/code, like 4/baf9351d)",
+            }));
         }
         if let Some(e) = &self.error {
             return Some(e.clone());
@@ -397,10 +437,30 @@ impl Screen for Lobby {
     }
 
     fn text(&mut self, key: &KeyEvent) -> Option<Nav> {
-        self.typing.as_ref()?;
-        if let Some(text) = LineEdit::type_into(&mut self.typing, key) {
-            let table = self.waiting.map(|(id, _)| id);
-            self.net.send(ClientMsg::Chat { table, text });
+        let (typed, line) = self.typing.take()?;
+        let mut slot = Some(line);
+        let done = LineEdit::type_into(&mut slot, key);
+        self.typing = slot.map(|line| (typed, line));
+        match (typed, done) {
+            (Typed::Chat, Some(text)) => {
+                let table = self.waiting.map(|(id, _)| id);
+                self.net.send(ClientMsg::Chat { table, text });
+            }
+            (Typed::Invite, Some(text)) => match parse_invite(&text) {
+                Some((table, code)) => {
+                    self.invites.insert(table, code.clone());
+                    self.net.send(ClientMsg::Watch {
+                        table,
+                        invite: Some(code),
+                    });
+                }
+                None => {
+                    self.error = Some(format!(
+                        "{text:?} is not an invite: the table's number, a slash and its code, like 4/baf9351d"
+                    ))
+                }
+            },
+            (_, None) => {}
         }
         Some(Nav::Stay)
     }
@@ -408,5 +468,20 @@ impl Screen for Lobby {
     fn redirect(&mut self) -> Option<Nav> {
         let (id, _) = self.waiting?;
         self.open(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_invite;
+
+    #[test]
+    fn an_invite_is_the_tables_number_and_its_code() {
+        let want = Some((4, "baf9351d".to_string()));
+        assert_eq!(parse_invite("4/baf9351d"), want);
+        assert_eq!(parse_invite(" #4 baf9351d "), want);
+        for bad in ["baf9351d", "4/", "x/baf9351d", "4/baf 93", "4/ba;f"] {
+            assert_eq!(parse_invite(bad), None, "{bad}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! watched, log lines and chat not yet shown, errors, the connection's
 //! state.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -163,7 +163,7 @@ async fn run(
     let mut who = first;
     let mut tries = 0;
     // Tables watched, to watch again after a drop.
-    let mut watching: HashSet<u64> = HashSet::new();
+    let mut watching: HashMap<u64, Option<String>> = HashMap::new();
     loop {
         let (mut client, welcome) = match Client::connect(&url, &who).await {
             Ok(c) => c,
@@ -189,11 +189,11 @@ async fn run(
             s.bankroll = welcome.bankroll;
             s.me = Some(welcome);
         }
-        for &table in &watching {
+        for (&table, invite) in &watching {
             let _ = client
                 .send(&ClientMsg::Watch {
                     table,
-                    invite: None,
+                    invite: invite.clone(),
                 })
                 .await;
         }
@@ -202,8 +202,10 @@ async fn run(
                 msg = rx.recv() => {
                     let Some(msg) = msg else { return };
                     match &msg {
-                        ClientMsg::Watch { table, .. } | ClientMsg::Sit { table, .. } => {
-                            watching.insert(*table);
+                        ClientMsg::Watch { table, invite }
+                        | ClientMsg::Sit { table, invite, .. } => {
+                            let kept = watching.entry(*table).or_default();
+                            *kept = invite.clone().or(kept.take());
                         }
                         ClientMsg::Leave { table } => {
                             watching.remove(table);
@@ -229,7 +231,7 @@ async fn run(
 }
 
 /// Keeps what the hall said.
-fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashSet<u64>) {
+fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashMap<u64, Option<String>>) {
     match msg {
         ServerMsg::Welcome { bankroll, .. } | ServerMsg::Bankroll { bankroll } => {
             s.bankroll = bankroll
@@ -245,7 +247,7 @@ fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashSet<u64>) {
         }
         ServerMsg::Table(t) => {
             let id = t.table;
-            watching.insert(id);
+            watching.entry(id).or_default();
             s.received.insert(id, Instant::now());
             if s.watched.insert(id, *t).is_none() {
                 s.opened.push_back(id);
