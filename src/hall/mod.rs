@@ -91,7 +91,7 @@ pub enum HallError {
 
 impl HallError {
     /// A failure `at` something named.
-    pub fn at(what: impl std::fmt::Display) -> impl FnOnce(std::io::Error) -> HallError {
+    pub fn at<E: std::fmt::Display>(what: impl std::fmt::Display) -> impl FnOnce(E) -> HallError {
         move |e| HallError::At {
             what: what.to_string(),
             error: e.to_string(),

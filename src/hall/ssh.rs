@@ -63,17 +63,11 @@ enum Who {
 pub fn host_key(data: &Path) -> Result<PrivateKey, HallError> {
     let path = data.join("ssh_host_ed25519_key");
     if path.exists() {
-        return PrivateKey::read_openssh_file(&path).map_err(|e| HallError::At {
-            what: path.display().to_string(),
-            error: e.to_string(),
-        });
+        return PrivateKey::read_openssh_file(&path).map_err(HallError::at(path.display()));
     }
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&rand::random()));
     key.write_openssh_file(&path, Default::default())
-        .map_err(|e| HallError::At {
-            what: path.display().to_string(),
-            error: e.to_string(),
-        })?;
+        .map_err(HallError::at(path.display()))?;
     Ok(key)
 }
 

@@ -2,8 +2,9 @@
 //! opens a share of hands that narrows with the players left behind;
 //! otherwise Monte Carlo equity against the opponents' likely ranges
 //! given their actions, compared with the pot odds (plus implied odds for
-//! draws); bets sized by street and board texture. The normal level reads ranges with fixed priors and takes any
-//! bet after the flop for at least a weak pair or a draw. The hard level
+//! draws); bets sized by street and board texture. The normal level
+//! reads ranges with fixed priors and takes any bet after the flop for at
+//! least a weak pair or a draw. The hard level
 //! grades that reading by each opponent's observed aggression, caps the
 //! hands of players who checked, adapts its bluffs and value bets to how
 //! often they fold, bets its strongest hands bigger, and bluffs and
