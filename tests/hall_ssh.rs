@@ -199,6 +199,10 @@ fn two_keys_play_a_hand_and_a_dropped_player_comes_back_to_the_seat() {
     assert!(killed, "kill ben's ssh");
     ben.wait_until("ben's ssh gone", |_| ben.ended());
     drop(ben);
+    // Ann sees Ben's seat marked away.
+    ann.wait_until("Ben away", |s| {
+        s.lines().any(|l| l.contains("Ben") && l.contains("away"))
+    });
     ann.keys(&["t"]);
     ann.type_line("still here?");
     ann.wait_for("Ann: still here?");
@@ -208,6 +212,9 @@ fn two_keys_play_a_hand_and_a_dropped_player_comes_back_to_the_seat() {
     let back = ben.wait_for(&ben_cards);
     assert!(back.contains("Hold'em 5/10 · hand 1"), "{back}");
     assert!(!back.contains("choose the name"), "{back}");
+    ann.wait_until("Ben back", |s| {
+        !s.lines().any(|l| l.contains("Ben") && l.contains("away"))
+    });
 
     play_out(&ann, &ben);
     for t in [&ann, &ben] {

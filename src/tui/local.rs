@@ -90,6 +90,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                     Player::Person => None,
                 })
                 .collect(),
+            away: Vec::new(),
             thinking: self.turn.as_ref().map(|(_, at)| at.elapsed()),
             setup: self.runner.setup().clone(),
             online: false,

@@ -49,6 +49,9 @@ pub struct Seen<G: Playable> {
     pub names: Vec<String>,
     /// The bot playing each seat (`None`: a person).
     pub bots: Vec<Option<String>>,
+    /// At a hall's table, the seats whose person is away: their
+    /// connection dropped, or sitting out (empty: nobody).
+    pub away: Vec<bool>,
     /// How long another seat has been thinking, if one is.
     pub thinking: Option<Duration>,
     /// The session's setup.
@@ -78,6 +81,11 @@ impl<G: Playable> Seen<G> {
             Stage::Turn(s) => Some(s),
             _ => None,
         }
+    }
+
+    /// Whether `seat`'s person is away (at a hall's table).
+    pub fn away(&self, seat: Seat) -> bool {
+        self.away.get(seat).copied().unwrap_or(false)
     }
 
     /// The name of `seat` as the person reads it ("You" for themselves).

@@ -32,15 +32,34 @@ impl Tmux {
         let (cols, rows) = (cols.to_string(), rows.to_string());
         let home = format!("HOME={}", home.display());
         let path = format!("PATH={}", std::env::var("PATH").unwrap_or_default());
-        let mut args = vec![
-            "new-session",
-            "-d",
-            "-s",
+        assert!(
+            tmux(&[
+                "new-session",
+                "-d",
+                "-s",
+                &session,
+                "-x",
+                &cols,
+                "-y",
+                &rows
+            ]),
+            "tmux new-session {name} failed"
+        );
+        // Keep the pane (and its last screen) when the program ends: set
+        // before the program starts, or one that ends at once (a refused
+        // login) takes its screen with it.
+        assert!(tmux(&[
+            "set-option",
+            "-t",
             &session,
-            "-x",
-            &cols,
-            "-y",
-            &rows,
+            "remain-on-exit",
+            "on"
+        ]));
+        let mut args = vec![
+            "respawn-pane",
+            "-k",
+            "-t",
+            &session,
             "env",
             "-i",
             &home,
@@ -48,9 +67,7 @@ impl Tmux {
             "TERM=xterm-256color",
         ];
         args.extend_from_slice(command);
-        assert!(tmux(&args), "tmux new-session {name} failed");
-        // Keep the pane (and its last screen) when the program ends.
-        tmux(&["set-option", "-t", &session, "remain-on-exit", "on"]);
+        assert!(tmux(&args), "tmux respawn-pane {name} failed");
         Tmux { session }
     }
 

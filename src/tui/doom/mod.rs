@@ -711,6 +711,7 @@ mod tests {
             stage: Stage::Turn(0),
             names: vec!["you".into(), "b".into()],
             bots: vec![None, Some("strong".into())],
+            away: Vec::new(),
             thinking: None,
             setup,
             online,

@@ -94,6 +94,7 @@ pub(crate) fn draw_hand(
         stage: state.to_act().map_or(Stage::DealOver, Stage::Turn),
         bots: vec![None; names.len()],
         names,
+        away: Vec::new(),
         thinking: None,
         setup: Setup::default(),
         online: false,

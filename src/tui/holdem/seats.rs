@@ -79,6 +79,9 @@ fn render_seat(seen: &Seen<Session>, seat: Seat, area: Rect, buf: &mut Buffer, t
         (true, true) => ">",
         _ => " ",
     };
+    if seen.away(seat) {
+        marks.push("away");
+    }
     let head = format!("{pointer}{} {}", seen.name(seat), marks.join(" "));
     let name_style = if acting {
         theme.selected()

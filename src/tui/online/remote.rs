@@ -76,6 +76,11 @@ pub fn seen_of<G: Playable>(t: &TableState) -> Option<Seen<G>> {
             .iter()
             .map(|s| (s.kind == SeatKind::Bot).then(|| s.name.clone()))
             .collect(),
+        away: t
+            .seats
+            .iter()
+            .map(|s| s.kind == SeatKind::Person && (!s.connected || s.sitting_out))
+            .collect(),
         thinking: None,
         setup: serde_json::from_value(t.setup.clone()).ok()?,
         online: true,
