@@ -194,11 +194,19 @@ pub trait Playable:
         Err(SetupError(format!("{} is not played for chips", Self::ID)))
     }
 
-    /// The setup as a table in the hall plays it. There chips come only
-    /// from bankrolls, so a game for chips drops what would make chips
-    /// out of nothing (Hold'em's rebuys).
+    /// The setup a hall table's session is made with. There chips come
+    /// only from bankrolls, so the session itself never makes chips out
+    /// of nothing (Hold'em's rebuys): the hall buys them instead, as
+    /// [`Playable::hall_rebuy`] says.
     fn hall_setup(setup: Self::Setup) -> Self::Setup {
         setup
+    }
+
+    /// What a seat holding `chips` buys, from its owner's bankroll,
+    /// before the next deal at a hall table of `setup` (a Hold'em cash
+    /// game's rebuy or top-up). By default nothing.
+    fn hall_rebuy(_setup: &Self::Setup, _chips: u64) -> u64 {
+        0
     }
 
     /// The deal just finished in the game's own hand-history format

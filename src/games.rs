@@ -95,8 +95,14 @@ pub trait Kind: Send + Sync {
     fn fields(&self, setup: &Value) -> Result<Vec<Field>, SetupError>;
     /// `setup` with option `key` set to choice `index`.
     fn choose(&self, setup: &Value, key: &str, index: usize) -> Result<Value, SetupError>;
-    /// `setup` as a table in the hall plays it ([`Playable::hall_setup`]).
+    /// `setup` with every option it leaves out at its default value,
+    /// checked: a partial setup, as the hall's `create` takes it.
+    fn complete(&self, setup: &Value) -> Result<Value, SetupError>;
+    /// `setup` as a hall table's session is made ([`Playable::hall_setup`]).
     fn hall_setup(&self, setup: &Value) -> Result<Value, SetupError>;
+    /// What a seat holding `chips` buys before the next deal at a hall
+    /// table of `setup` ([`Playable::hall_rebuy`]).
+    fn hall_rebuy(&self, setup: &Value, chips: u64) -> u64;
     /// The seats of a session of `setup`, once the setup is checked.
     fn seats(&self, setup: &Value) -> Result<usize, SetupError>;
     /// A new session of `setup` (as JSON) with these seats; for a game
@@ -153,8 +159,28 @@ impl<G: Playable> Kind for Of<G> {
         Ok(to_json(&s))
     }
 
+    fn complete(&self, setup: &Value) -> Result<Value, SetupError> {
+        let mut whole = self.default_setup();
+        match (setup, &mut whole) {
+            (Value::Object(given), Value::Object(base)) => {
+                for (key, value) in given {
+                    if !base.contains_key(key) {
+                        return Err(SetupError(format!("{} has no option {key:?}", G::ID)));
+                    }
+                    base.insert(key.clone(), value.clone());
+                }
+            }
+            _ => return Err(SetupError(format!("a {} setup is a JSON object", G::ID))),
+        }
+        Ok(to_json(&setup_of::<G>(&whole)?))
+    }
+
     fn hall_setup(&self, setup: &Value) -> Result<Value, SetupError> {
         Ok(to_json(&G::hall_setup(setup_of::<G>(setup)?)))
+    }
+
+    fn hall_rebuy(&self, setup: &Value, chips: u64) -> u64 {
+        setup_of::<G>(setup).map_or(0, |s| G::hall_rebuy(&s, chips))
     }
 
     fn seats(&self, setup: &Value) -> Result<usize, SetupError> {

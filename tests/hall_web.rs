@@ -200,6 +200,7 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
     dan.send(ClientMsg::Ping).await;
     dan.until(|m| matches!(m, ServerMsg::Pong).then_some(()))
         .await;
+    common::hall::assert_ledger(dir.path());
 }
 
 /// The first game the hall recorded at a table, as the engine replays it.
@@ -413,6 +414,7 @@ async fn a_whole_game_in_the_browser_against_the_books_ai() {
     assert_eq!(report["clicks"], json!(replayed.of(0)));
     assert!(!replayed.of(0).is_empty(), "the browser played");
     assert!(!replayed.of(1).is_empty(), "the computer played");
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -491,4 +493,5 @@ async fn a_browser_and_a_terminal_at_one_table_with_a_bot_and_a_spectator() {
     assert!(!replayed.of(1).is_empty(), "the browser played");
     assert!(!replayed.of(0).is_empty(), "the terminal played");
     drop(tom);
+    common::hall::assert_ledger(dir.path());
 }

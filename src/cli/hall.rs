@@ -40,6 +40,10 @@ pub struct ServeArgs {
     /// Minutes after which an idle ssh connection is closed.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     ssh_idle: u32,
+    /// Seconds a connection has to send an HTTP request's line and
+    /// headers before it is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=600))]
+    request_timeout: u32,
 }
 
 /// Runs `cardgames serve` until SIGTERM or Ctrl-C.
@@ -61,6 +65,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
             max_sessions: args.ssh_sessions as usize,
             idle: std::time::Duration::from_secs(60 * u64::from(args.ssh_idle)),
         }),
+        head_within: std::time::Duration::from_secs(u64::from(args.request_timeout)),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
@@ -102,10 +107,11 @@ pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
         )));
     }
     if let Some(name) = &args.name
-        && !hall::protocol::valid_name(name)
+        && hall::protocol::normal_name(name).is_none()
     {
         return Err(CliError::Input(format!(
-            "--name {name:?}: 1 to 20 letters, digits, _ - or ., starting with a letter or digit"
+            "--name {name:?}: {}",
+            hall::protocol::NAME_RULE
         )));
     }
     let style = args.style;

@@ -116,7 +116,7 @@ impl Client {
                     bankroll,
                 },
             )),
-            ServerMsg::Error { code, message } => Err(ClientError::Refused { code, message }),
+            ServerMsg::Error { code, message, .. } => Err(ClientError::Refused { code, message }),
             other => Err(ClientError::Protocol(format!(
                 "expected welcome, got {other:?}"
             ))),

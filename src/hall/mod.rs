@@ -8,8 +8,10 @@
 //! the design in `docs/hall.md`. Browsers come in by the web door
 //! ([`web`]), terminals over ssh by the ssh door ([`ssh`]).
 
+pub mod audit;
 pub mod client;
 mod conn;
+mod http;
 mod outbox;
 pub mod protocol;
 pub mod ssh;
@@ -28,7 +30,6 @@ use axum::extract::{ConnectInfo, Query, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -59,7 +60,12 @@ pub struct Config {
     pub per_address: usize,
     /// The ssh door, when it is open.
     pub ssh: Option<ssh::DoorConfig>,
+    /// How long a client has to send a request's line and headers.
+    pub head_within: Duration,
 }
+
+/// [`Config::head_within`] by default.
+pub const HEAD_WITHIN: Duration = Duration::from_secs(10);
 
 /// Where a hall listens, once it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,10 +341,11 @@ impl Hall {
         let entry = registry()
             .find(game)
             .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
-        let setup = entry
-            .kind
-            .hall_setup(&setup.unwrap_or_else(|| entry.kind.default_setup()))
-            .map_err(|e| ServerMsg::error("bad_setup", e.to_string()))?;
+        let setup = match setup {
+            Some(given) => entry.kind.complete(&given),
+            None => Ok(entry.kind.default_setup()),
+        }
+        .map_err(|e| ServerMsg::error("bad_setup", e.to_string()))?;
         entry
             .kind
             .seats(&setup)
@@ -359,6 +366,7 @@ impl Hall {
             seats: Value::Array(Vec::new()),
             save: None,
             steps: Vec::new(),
+            deals: 0,
         };
         let id = self
             .store
@@ -383,6 +391,7 @@ impl Hall {
             seed,
             seats: None,
             runner: None,
+            deals: 0,
         });
         Ok(id)
     }
@@ -431,18 +440,12 @@ impl Hall {
                 ));
                 continue;
             };
-            let runner = match row.save {
-                Some(mut save) => {
-                    save["log"] = Value::Array(row.steps);
-                    match entry.kind.restore(&save) {
-                        Ok(r) => Some(r),
-                        Err(e) => {
-                            log(format_args!("hall: table {}: {e}", row.id));
-                            continue;
-                        }
-                    }
+            let runner = match table::restore(entry, row.save, row.steps) {
+                Ok(runner) => runner,
+                Err(e) => {
+                    log(format_args!("hall: table {}: {e}", row.id));
+                    continue;
                 }
-                None => None,
             };
             self.start_table(Plan {
                 id: row.id,
@@ -454,6 +457,7 @@ impl Hall {
                 seed: row.seed,
                 seats: Some(row.seats),
                 runner,
+                deals: row.deals,
             });
         }
         Ok(n)
@@ -555,16 +559,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), 
         });
     }
     ready(listening);
-    // Each message is small and wanted at once: no Nagle delay.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stopped())
-    .await?;
+    http::serve(listener, app, hall.config.head_within, stopped()).await;
     // Everything queued reaches the disk before the process ends.
     hall.store.call(|_| Ok(())).await?;
     Ok(())

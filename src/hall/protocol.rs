@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::MixedScript;
+use unicode_security::confusable_detection::skeleton;
+
 use crate::form::Field;
 use crate::game::{Seat, Stage};
 use crate::narrate::Note;
@@ -236,6 +240,10 @@ pub struct TableState<V = Value> {
     pub invite: Option<String>,
     /// Where the game stands; `None` before it begins.
     pub stage: Option<Stage>,
+    /// The deal being played, or between deals the last one played (1
+    /// for the first; 0 before it).
+    #[serde(default)]
+    pub deal: u64,
     /// What you see of the game (the game's view type); `null` before it
     /// begins.
     pub view: V,
@@ -330,6 +338,17 @@ pub enum ServerMsg {
         code: String,
         /// What was wrong.
         message: String,
+        /// The `id` of the request refused, when it gave one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<RequestId>,
+    },
+    /// A request that gave an `id` was carried out.
+    Ok {
+        /// The request's `id`.
+        id: RequestId,
+        /// The table it was about (a new table's number, for `create`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<u64>,
     },
     /// The answer to `ping`.
     Pong,
@@ -341,7 +360,16 @@ impl ServerMsg {
         ServerMsg::Error {
             code: code.into(),
             message: message.into(),
+            id: None,
         }
+    }
+
+    /// The same message answering request `id` (an error carries it).
+    pub fn answering(mut self, request: Option<&RequestId>) -> ServerMsg {
+        if let ServerMsg::Error { id, .. } = &mut self {
+            *id = request.cloned();
+        }
+        self
     }
 }
 
@@ -358,10 +386,52 @@ pub enum DecodeError {
 
 /// A client's message from its text.
 pub fn decode(text: &str) -> Result<ClientMsg, DecodeError> {
+    decode_request(text).map(|r| r.msg).map_err(|(e, _)| e)
+}
+
+/// A request's `id`: a string of at most [`MAX_ID`] bytes or an integer,
+/// echoed in the request's answer.
+pub type RequestId = Value;
+
+/// The longest string `id`.
+pub const MAX_ID: usize = 64;
+
+/// A request: a message and the `id` it gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The message.
+    pub msg: ClientMsg,
+    /// Its `id`, if any.
+    pub id: Option<RequestId>,
+}
+
+/// Reads a request: a message with an optional `id` beside its fields.
+/// A refusal carries the `id` when one could be read, so that even the
+/// error answering a malformed request names it.
+pub fn decode_request(text: &str) -> Result<Request, (DecodeError, Option<RequestId>)> {
     if text.len() > MAX_MESSAGE {
-        return Err(DecodeError::TooLong(text.len()));
+        return Err((DecodeError::TooLong(text.len()), None));
     }
-    serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))
+    let malformed = |e: String| DecodeError::Malformed(e);
+    let mut value: Value =
+        serde_json::from_str(text).map_err(|e| (malformed(e.to_string()), None))?;
+    let id = match value.as_object_mut().and_then(|o| o.remove("id")) {
+        None => None,
+        Some(Value::String(id)) if id.len() <= MAX_ID => Some(Value::String(id)),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
+        Some(_) => {
+            return Err((
+                malformed(format!(
+                    "an id is an integer or a string of at most {MAX_ID} bytes"
+                )),
+                None,
+            ));
+        }
+    };
+    match serde_json::from_value(value) {
+        Ok(msg) => Ok(Request { msg, id }),
+        Err(e) => Err((malformed(e.to_string()), id)),
+    }
 }
 
 /// Text from another player made safe for any terminal: control
@@ -397,8 +467,10 @@ fn is_format(c: char) -> bool {
     matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
-/// Whether `name` may be a player's name: 1 to [`MAX_NAME`] letters,
-/// digits, `_`, `-` or `.`, not starting with a punctuation mark.
+/// Whether `name` may be a player's name: 1 to [`MAX_NAME`] letters of
+/// one script (Latin letters mixed with Cyrillic or Greek ones would pass
+/// for another name), digits, `_`, `-` or `.`, not starting with a
+/// punctuation mark, and written as [`normal_name`] writes it.
 pub fn valid_name(name: &str) -> bool {
     let n = name.chars().count();
     (1..=MAX_NAME).contains(&n)
@@ -406,6 +478,27 @@ pub fn valid_name(name: &str) -> bool {
             .chars()
             .all(|c| c.is_alphanumeric() || "_-.".contains(c))
         && name.chars().next().is_some_and(char::is_alphanumeric)
+        && name.is_single_script()
+        && name.nfkc().eq(name.chars())
+}
+
+/// What a name may be, as an error says it.
+pub const NAME_RULE: &str =
+    "a name is 1 to 20 letters of one script, digits, _ - or ., starting with a letter or digit";
+
+/// `name` as the hall keeps it: in Unicode's compatibility form (NFKC:
+/// full-width `ａｎｎ` is `ann`), if that is a [`valid_name`].
+pub fn normal_name(name: &str) -> Option<String> {
+    let name: String = name.nfkc().collect();
+    valid_name(&name).then_some(name)
+}
+
+/// What names that look alike share (Unicode's confusable skeleton of the
+/// lower-cased name, UTS #39): `ann`, `ANN` and `аnn` with a Cyrillic `а`
+/// have the same key, so only one of them can be a player's.
+pub fn name_key(name: &str) -> String {
+    let lower = name.to_lowercase();
+    skeleton(&lower).collect::<String>().to_lowercase()
 }
 
 #[cfg(test)]
@@ -425,6 +518,7 @@ mod tests {
             owner: false,
             invite: None,
             stage: Some(Stage::Turn(1)),
+            deal: 3,
             view: serde_json::value::to_raw_value(&view).unwrap_or_else(|e| panic!("{e}")),
             legal: serde_json::json!(["fold", "call"]),
             deadline_ms: Some(900),
@@ -485,5 +579,22 @@ mod tests {
                 && !valid_name(&"a".repeat(21))
         );
         assert!(!valid_name("ann\u{1b}"));
+    }
+
+    #[test]
+    fn names_that_look_alike_are_one_name() {
+        // Full-width letters are the plain ones.
+        assert_eq!(normal_name("ａｎｎ").as_deref(), Some("ann"));
+        assert!(!valid_name("ａｎｎ"), "kept only in its normal form");
+        // Latin mixed with Cyrillic is no name; one script is.
+        assert_eq!(normal_name("\u{430}nn"), None);
+        assert_eq!(normal_name("\u{410}NN"), None);
+        assert!(valid_name("\u{430}\u{43d}\u{43d}") && valid_name("Zoë") && valid_name("田中"));
+        // Case and look-alike letters share a key.
+        let ann = name_key("ann");
+        assert_eq!(name_key("ANN"), ann);
+        assert_eq!(name_key("\u{430}nn"), ann, "Cyrillic а looks like a");
+        assert_ne!(name_key("anne"), ann);
+        assert_eq!(name_key("rn"), name_key("m"), "rn passes for m");
     }
 }

@@ -646,6 +646,13 @@ impl Playable for Session {
         }
     }
 
+    fn hall_rebuy(setup: &Setup, chips: u64) -> u64 {
+        match setup.mode {
+            Mode::Cash { rebuy } => setup.rebuy_for(rebuy, chips),
+            Mode::Tournament { .. } => 0,
+        }
+    }
+
     fn deal_record(&self) -> Option<String> {
         self.table.outcome().map(|_| phh::write(&self.table))
     }

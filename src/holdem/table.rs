@@ -483,6 +483,26 @@ pub struct View {
     /// (a lone hand knows of none).
     #[serde(default)]
     pub next_level: Option<u64>,
+    /// All chips in the middle, this street's bets included.
+    #[serde(default)]
+    pub pot: Chips,
+    /// The pots as they stand, main pot first.
+    #[serde(default)]
+    pub pots: Vec<Pot>,
+}
+
+impl View {
+    /// `seat`'s view of `state` (its hidden cards already left out), the
+    /// pots counted.
+    pub fn new(seat: Seat, state: HandState) -> View {
+        View {
+            seat,
+            pot: state.pot_total(),
+            pots: state.pots(),
+            state,
+            next_level: None,
+        }
+    }
 }
 
 /// Each seat's chips won or lost over the hand.
@@ -1654,11 +1674,7 @@ impl Game for Table {
                 state.holes[s] = None;
             }
         }
-        View {
-            seat,
-            state,
-            next_level: None,
-        }
+        View::new(seat, state)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -97,6 +97,9 @@ pub trait AnyRunner: Send {
     fn chips(&self) -> Option<Vec<u64>>;
     /// Sets a seat's chips between deals.
     fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<Step, RunError>;
+    /// Whether `seat` was dealt into the current (or last) deal
+    /// ([`Playable::dealt_in`]).
+    fn dealt_in(&self, seat: Seat) -> bool;
     /// The finished deal in the game's own hand-history format.
     fn deal_record(&self) -> Option<String>;
     /// The session as a save ([`Save`]), as JSON.
@@ -215,6 +218,10 @@ impl<G: Playable> AnyRunner for Runner<G> {
     fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<Step, RunError> {
         let applied = Runner::set_chips(self, seat, chips)?;
         Ok(self.step(&applied))
+    }
+
+    fn dealt_in(&self, seat: Seat) -> bool {
+        Runner::game(self).dealt_in(seat)
     }
 
     fn deal_record(&self) -> Option<String> {

@@ -280,7 +280,7 @@ fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashMap<u64, Option<String
             }
         }
         ServerMsg::Error { message, .. } => s.errors.push_back(message),
-        ServerMsg::Pong => {}
+        ServerMsg::Pong | ServerMsg::Ok { .. } => {}
     }
 }
 

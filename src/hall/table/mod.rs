@@ -1,158 +1,48 @@
 //! One table of the hall: a task that owns its session (the runner, its
 //! game's type erased) and everything about who sits and who watches. It
 //! takes the acting seat from the connection, never from the message;
-//! sends each watcher only what its seat may see; gives a person the
-//! table's seconds to act (and a time bank in games played for chips) and
-//! plays the game's default action when they run out; lets bots think on
-//! the blocking pool; keeps the chips in the ledger; and writes every step
-//! to the store before anyone is told of it, so a killed server resumes
-//! each unfinished deal from its log.
+//! sends each watcher only what its seat may see; plays the game's default
+//! action for a person whose time runs out; lets bots think on the
+//! blocking pool; and writes every step to the store before anyone is told
+//! of it, so a killed server resumes each unfinished deal from its log.
+//! Its parts: who sits where ([`seats`]), the chips in front of them
+//! ([`ledger`]), the clocks ([`clock`]), and what watchers are told
+//! ([`publish`]).
 
-use std::collections::HashMap;
+mod clock;
+mod ledger;
+mod publish;
+mod seats;
+
 use std::sync::Arc;
-use std::time::Duration;
 
-use rand::Rng;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
-use tokio::time::Instant;
+use tokio::time::{Duration, Instant};
 
 use super::Hall;
-use super::outbox::{ConnId, Outbox};
+use super::outbox::{ConnId, Reply};
 use super::protocol::{
     MAX_CHAT, SeatKind, SeatState, ServerMsg, TableState, TableSummary, TableText, clean,
 };
-use super::store::{self, DealRow, HOUSE, StoreError, player_account, seat_account};
-use crate::game::{Level, Seat, Stage, rng_from_seed};
+use super::store::{self, DealRow, StoreError, player_account, seat_account};
+use crate::game::{Level, Seat, Stage};
 use crate::games::Entry;
-use crate::runner::SeatInfo;
 use crate::runner::erased::{AnyRunner, AnyTurn, Step};
 use crate::runner::thinking::Budget;
+use crate::runner::{RunError, SeatInfo};
+use clock::{Clock, GRACE, REMOVE_AFTER, TIME_BANK, TIMEOUTS_TO_SIT_OUT, sleep_until};
+use ledger::Change;
+use publish::Watchers;
+use seats::{Occupant, Slot, seat_of};
 
-/// A person who does not come back within this time is sat out (and, in
-/// a game not played for chips, a bot takes the seat meanwhile).
-pub const GRACE: Duration = Duration::from_secs(60);
-/// A person away this long is taken out of their seat between deals (in a
-/// game for chips, with their chips).
-pub const REMOVE_AFTER: Duration = Duration::from_secs(300);
-/// The pause between one deal's end and the next deal, on average: each
-/// pause is up to half a second shorter or longer (see [`pause`]).
-pub const BETWEEN_DEALS: Duration = Duration::from_secs(3);
-/// A person's time bank in a game played for chips.
-const TIME_BANK: Duration = Duration::from_secs(30);
-/// Time outs in a row after which a person is sat out.
-const TIMEOUTS_TO_SIT_OUT: u8 = 2;
+pub use ledger::held;
+
 /// The bot that plays for an absent person in a game not played for
 /// chips.
 const SUBSTITUTE: Level = Level::Normal;
-
-/// The `n`th pause between deals at table `id`: [`BETWEEN_DEALS`] up to
-/// half a second shorter or longer, the same for the same table and pause.
-/// Tables that began together (a hall's tables after a restart, a crowd
-/// arriving) drift apart instead of all dealing at the same moment.
-fn pause(id: u64, n: u64) -> Duration {
-    let mut rng = rng_from_seed(id.rotate_left(32) ^ n);
-    BETWEEN_DEALS - Duration::from_millis(500) + Duration::from_millis(rng.random_range(0..=1000))
-}
-
-/// Who sits in a seat, as the hall keeps it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Occupant {
-    /// Nobody.
-    Empty,
-    /// A person.
-    Person {
-        /// Their number.
-        player: i64,
-        /// Their name.
-        name: String,
-    },
-    /// A bot, perhaps playing for an absent person.
-    Bot {
-        /// The bot's name.
-        bot: String,
-        /// The person it plays for.
-        #[serde(default)]
-        for_player: Option<(i64, String)>,
-    },
-}
-
-/// A seat: who is in it and how they are doing.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Slot {
-    occupant: Occupant,
-    /// Chips bought in before the session began (games played for chips).
-    #[serde(default)]
-    chips: u64,
-    #[serde(skip)]
-    sitting_out: bool,
-    /// Sat out by the table (absent, or timed out), not by choice.
-    #[serde(skip)]
-    auto_out: bool,
-    /// Standing up once the deal is over.
-    #[serde(skip)]
-    leaving: bool,
-    /// Sat down during a deal: buys in once it is over.
-    #[serde(skip)]
-    joining: bool,
-    #[serde(skip)]
-    timeouts: u8,
-    #[serde(skip)]
-    away_since: Option<Instant>,
-    #[serde(skip)]
-    bank: Option<Duration>,
-}
-
-impl Slot {
-    fn empty() -> Slot {
-        Slot {
-            occupant: Occupant::Empty,
-            chips: 0,
-            sitting_out: false,
-            auto_out: false,
-            leaving: false,
-            joining: false,
-            timeouts: 0,
-            away_since: None,
-            bank: None,
-        }
-    }
-
-    fn person(&self) -> Option<i64> {
-        match &self.occupant {
-            Occupant::Person { player, .. } => Some(*player),
-            _ => None,
-        }
-    }
-
-    /// The person this seat is theirs, sitting or played for by a bot.
-    fn owner(&self) -> Option<i64> {
-        match &self.occupant {
-            Occupant::Person { player, .. } => Some(*player),
-            Occupant::Bot {
-                for_player: Some((p, _)),
-                ..
-            } => Some(*p),
-            _ => None,
-        }
-    }
-
-    fn info(&self) -> SeatInfo {
-        match &self.occupant {
-            Occupant::Empty => SeatInfo::person("—"),
-            Occupant::Person { name, .. } => SeatInfo::person(name.clone()),
-            Occupant::Bot {
-                bot,
-                for_player: Some((_, name)),
-            } => SeatInfo::bot(name.clone(), bot.clone()),
-            Occupant::Bot { bot, .. } => SeatInfo::bot(format!("bot:{bot}"), bot.clone()),
-        }
-    }
-}
 
 /// A request to a table.
 #[derive(Debug)]
@@ -161,8 +51,8 @@ pub enum TableCmd {
     Watch {
         /// Who.
         player: (i64, String),
-        /// Where to send it.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// Sit in `seat`.
     Sit {
@@ -170,22 +60,22 @@ pub enum TableCmd {
         player: (i64, String),
         /// Where.
         seat: Seat,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// Stand up.
     Stand {
         /// Who.
         player: i64,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// Stop watching (and stand up).
     Leave {
         /// Who.
         player: i64,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// An action.
     Act {
@@ -193,8 +83,8 @@ pub enum TableCmd {
         player: i64,
         /// What.
         action: Value,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// A chat line.
     Chat {
@@ -202,6 +92,8 @@ pub enum TableCmd {
         name: String,
         /// What.
         text: String,
+        /// Where to answer.
+        reply: Reply,
     },
     /// Sit out or come back.
     SitOut {
@@ -209,15 +101,15 @@ pub enum TableCmd {
         player: i64,
         /// Out (true) or back (false).
         out_now: bool,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// A player shows their hidden cards between deals.
     Show {
         /// Who.
         player: i64,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// The creator adds a bot.
     AddBot {
@@ -227,8 +119,8 @@ pub enum TableCmd {
         seat: Seat,
         /// A level or a bot's name.
         bot: String,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// The creator removes a bot.
     RemoveBot {
@@ -236,8 +128,8 @@ pub enum TableCmd {
         player: i64,
         /// Where.
         seat: Seat,
-        /// Their connection.
-        out: Outbox,
+        /// Where to answer.
+        reply: Reply,
     },
     /// A connection closed.
     Gone {
@@ -266,6 +158,8 @@ pub struct Plan {
     pub seats: Option<Value>,
     /// The runner, when restored mid-session.
     pub runner: Option<Box<dyn AnyRunner>>,
+    /// Deals finished at it so far.
+    pub deals: u64,
 }
 
 /// What woke the table.
@@ -275,11 +169,6 @@ enum Wake {
     Time,
 }
 
-struct Watcher {
-    player: i64,
-    out: Outbox,
-}
-
 /// The table's task state.
 struct Table {
     id: u64,
@@ -287,23 +176,24 @@ struct Table {
     chips_game: bool,
     setup: Value,
     stack: u64,
-    seats: usize,
     seconds: u32,
     owner: i64,
     invite: Option<String>,
     seed: u64,
     slots: Vec<Slot>,
     runner: Option<Box<dyn AnyRunner>>,
-    watchers: HashMap<ConnId, Watcher>,
+    watchers: Watchers,
     hall: Arc<Hall>,
     /// Steps since the last checkpoint (the store's numbering).
     steps: usize,
     /// The current deal's log entries.
     deal_log: Vec<Value>,
-    deadline: Option<(Seat, Instant)>,
-    next_deal_at: Option<Instant>,
-    /// Pauses between deals so far (each one's length is drawn from it).
-    pauses: u64,
+    /// Deals finished.
+    deals: u64,
+    clock: Clock,
+    /// The session is over and nothing about its seats has changed since
+    /// the seats were last settled: nothing to do until something does.
+    settled: bool,
     thinking: Option<JoinHandle<Box<dyn AnyTurn>>>,
     /// The table's share of the hall's thinking.
     budget: Budget,
@@ -316,49 +206,64 @@ pub fn channel() -> (mpsc::Sender<TableCmd>, mpsc::Receiver<TableCmd>) {
     mpsc::channel(256)
 }
 
+/// The seats of a table as its store row keeps them, for `seats` seats.
+pub fn slots_of(saved: Option<Value>, seats: usize) -> Vec<Slot> {
+    saved
+        .and_then(|v| serde_json::from_value::<Vec<Slot>>(v).ok())
+        .filter(|s| s.len() == seats)
+        .unwrap_or_else(|| vec![Slot::empty(); seats])
+}
+
+/// A table's session from its store row: the save at its last
+/// checkpoint, replayed through the steps since (`None`: not begun).
+pub fn restore(
+    entry: &Entry,
+    save: Option<Value>,
+    steps: Vec<Value>,
+) -> Result<Option<Box<dyn AnyRunner>>, RunError> {
+    let Some(mut save) = save else {
+        return Ok(None);
+    };
+    save["log"] = Value::Array(steps);
+    entry.kind.restore(&save).map(Some)
+}
+
 /// Starts a table's task, taking requests from `rx`.
 pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
     let seats = plan.entry.kind.seats(&plan.setup).unwrap_or(2);
-    let slots = plan
-        .seats
-        .and_then(|v| serde_json::from_value::<Vec<Slot>>(v).ok())
-        .filter(|s| s.len() == seats)
-        .unwrap_or_else(|| vec![Slot::empty(); seats]);
+    let mut slots = slots_of(plan.seats, seats);
+    if plan.runner.is_some() {
+        // Restored: everyone is away until they come back.
+        let now = Instant::now();
+        for slot in slots.iter_mut().filter(|s| s.person().is_some()) {
+            slot.away_since = Some(now);
+        }
+    }
     let stack = plan.setup.get("stack").and_then(Value::as_u64).unwrap_or(0);
     let budget = hall.thinking.budget();
-    let mut table = Table {
+    let table = Table {
         id: plan.id,
         entry: plan.entry,
         chips_game: plan.entry.kind.chips(),
         setup: plan.setup,
         stack,
-        seats,
         seconds: plan.seconds,
         owner: plan.owner,
         invite: plan.invite,
         seed: plan.seed,
         slots,
         runner: plan.runner,
-        watchers: HashMap::new(),
+        watchers: Watchers::default(),
         hall,
         steps: 0,
         deal_log: Vec::new(),
-        deadline: None,
-        next_deal_at: None,
-        pauses: 0,
+        deals: plan.deals,
+        clock: Clock::default(),
+        settled: false,
         thinking: None,
         budget,
         changed: false,
     };
-    if table.runner.is_some() {
-        // Restored: everyone is away until they come back.
-        let now = Instant::now();
-        for slot in &mut table.slots {
-            if slot.person().is_some() {
-                slot.away_since = Some(now);
-            }
-        }
-    }
     tokio::spawn(async move { table.run(rx).await });
 }
 
@@ -375,7 +280,7 @@ impl Table {
             if self.changed {
                 self.publish_now();
             }
-            let at = self.next_wake();
+            let at = self.clock.next_wake(&self.slots);
             let mut handle = self.thinking.take();
             let wake = {
                 let thinking = async {
@@ -405,21 +310,6 @@ impl Table {
         }
     }
 
-    /// The next moment something is due: a deadline, the next deal, an
-    /// absent person's grace running out.
-    fn next_wake(&self) -> Option<Instant> {
-        let grace = self
-            .slots
-            .iter()
-            .filter(|s| !s.auto_out)
-            .filter_map(|s| s.away_since.map(|t| t + GRACE))
-            .min();
-        [self.deadline.map(|(_, t)| t), self.next_deal_at, grace]
-            .into_iter()
-            .flatten()
-            .min()
-    }
-
     /// Whether a person sits here (away or not) or watches.
     fn anyone_there(&self) -> bool {
         !self.watchers.is_empty()
@@ -430,7 +320,7 @@ impl Table {
     }
 
     fn seat_of(&self, player: i64) -> Option<Seat> {
-        self.slots.iter().position(|s| s.owner() == Some(player))
+        seat_of(&self.slots, player)
     }
 
     fn stage(&self) -> Option<Stage> {
@@ -439,6 +329,18 @@ impl Table {
 
     fn in_deal(&self) -> bool {
         matches!(self.stage(), Some(Stage::Turn(_)))
+    }
+
+    /// Whether `seat` has cards in the deal being played (its chips are
+    /// settled only when the deal ends).
+    fn in_hand(&self, seat: Seat) -> bool {
+        self.in_deal() && self.runner.as_ref().is_some_and(|r| r.dealt_in(seat))
+    }
+
+    /// The chips in front of each seat, as the ledger holds them.
+    fn held(&self) -> Vec<u64> {
+        let session = self.runner.as_ref().and_then(|r| r.chips());
+        held(&self.slots, session.as_deref())
     }
 
     /// Moves the session on as far as it goes by itself: starts it, lets
@@ -452,15 +354,15 @@ impl Table {
             match stage {
                 Stage::Turn(seat) => {
                     let slot = &self.slots[seat];
-                    if matches!(slot.occupant, Occupant::Bot { .. }) {
-                        self.deadline = None;
+                    if slot.is_bot() {
+                        self.clock.deadline = None;
                         if self.thinking.is_none() {
                             self.think();
                         }
                         return;
                     }
-                    if slot.sitting_out || slot.occupant == Occupant::Empty {
-                        self.deadline = None;
+                    if slot.sitting_out || slot.is_empty() {
+                        self.clock.deadline = None;
                         let step = self.runner.as_mut().map(|r| r.time_out(seat));
                         if !self.stepped(step).await {
                             return;
@@ -469,26 +371,23 @@ impl Table {
                         self.publish_now();
                         continue;
                     }
-                    if self.deadline.map(|(s, _)| s) != Some(seat) {
+                    if self.clock.deadline.map(|(s, _)| s) != Some(seat) {
                         let secs = Duration::from_secs(u64::from(self.seconds));
-                        self.deadline = Some((seat, Instant::now() + secs));
+                        self.clock.deadline = Some((seat, Instant::now() + secs));
                         self.publish();
                     }
                     return;
                 }
-                Stage::DealOver => {
-                    self.deadline = None;
-                    // A table of bots nobody sits at or watches waits for
-                    // someone instead of dealing (and storing) for ever.
-                    if self.next_deal_at.is_none() && self.anyone_there() {
-                        self.pauses += 1;
-                        let wait = pause(self.id, self.pauses);
-                        self.next_deal_at = Some(Instant::now() + wait);
+                // A table of bots nobody sits at or watches waits for
+                // someone instead of dealing (and storing) for ever; a
+                // session that is over waits until its seats change (a
+                // buy-in, a rebuy) and settles them once.
+                Stage::DealOver | Stage::Over => {
+                    self.clock.deadline = None;
+                    let due = stage == Stage::DealOver || !self.settled;
+                    if due && self.anyone_there() {
+                        self.clock.deal_after_pause(self.id);
                     }
-                    return;
-                }
-                Stage::Over => {
-                    self.deadline = None;
                     return;
                 }
             }
@@ -531,15 +430,15 @@ impl Table {
                 self.substitute(seat);
             }
         }
-        if let Some((seat, at)) = self.deadline
+        if let Some((seat, at)) = self.clock.deadline
             && at <= now
         {
-            self.deadline = None;
+            self.clock.deadline = None;
             let slot = &mut self.slots[seat];
             if self.chips_game && slot.bank.is_none() {
                 // Into the time bank.
                 slot.bank = Some(TIME_BANK);
-                self.deadline = Some((seat, now + TIME_BANK));
+                self.clock.deadline = Some((seat, now + TIME_BANK));
                 self.publish();
                 return;
             }
@@ -552,8 +451,8 @@ impl Table {
             let step = self.runner.as_mut().map(|r| r.time_out(seat));
             self.stepped(step).await;
         }
-        if self.next_deal_at.is_some_and(|t| t <= now) {
-            self.next_deal_at = None;
+        if self.clock.next_deal_at.is_some_and(|t| t <= now) {
+            self.clock.next_deal_at = None;
             self.between_deals().await;
         }
         self.publish();
@@ -585,18 +484,45 @@ impl Table {
         }
     }
 
+    /// A change of this table as the store will write it: `steps` numbered
+    /// on from the last, and the seats as they are now.
+    fn change(&mut self, steps: Vec<Value>) -> Change {
+        let from = self.steps;
+        self.steps += steps.len();
+        Change {
+            table: self.id,
+            moves: Vec::new(),
+            reason: "",
+            checkpoint: None,
+            steps: steps
+                .into_iter()
+                .enumerate()
+                .map(|(k, e)| (from + k, e))
+                .collect(),
+            seats: serde_json::to_value(&self.slots).unwrap_or(Value::Null),
+        }
+    }
+
+    /// Writes `change` and tells the lobby of the seats.
+    async fn write(&mut self, change: Change) {
+        let written = self
+            .hall
+            .store
+            .call(move |conn| ledger::write(conn, &change))
+            .await;
+        if let Err(e) = written {
+            super::log(format_args!("hall: table {}: {e}", self.id));
+        }
+        self.hall.lobby_update(self.summary());
+    }
+
     /// Starts the session once enough seats are filled: every seat, or in
     /// a game for chips two seats with chips.
     async fn try_start(&mut self) {
-        let filled = self
-            .slots
-            .iter()
-            .filter(|s| s.occupant != Occupant::Empty)
-            .count();
         let ready = if self.chips_game {
             self.slots.iter().filter(|s| s.chips > 0).count() >= 2
         } else {
-            filled == self.seats
+            self.slots.iter().all(|s| !s.is_empty())
         };
         if !ready {
             return;
@@ -605,22 +531,28 @@ impl Table {
         let chips = self
             .chips_game
             .then(|| self.slots.iter().map(|s| s.chips).collect());
-        match self.entry.kind.runner(&self.setup, self.seed, infos, chips) {
+        let made = self
+            .entry
+            .kind
+            .hall_setup(&self.setup)
+            .map_err(RunError::from)
+            .and_then(|setup| self.entry.kind.runner(&setup, self.seed, infos, chips));
+        match made {
             Ok(runner) => {
                 let opening = runner.opening();
                 let save = runner.save();
                 self.runner = Some(runner);
-                let id = self.id;
-                let saved = self
-                    .hall
-                    .store
-                    .call(move |conn| store::checkpoint(conn, id, &save))
-                    .await;
-                if let Err(e) = saved {
-                    super::log(format_args!("hall: table {id}: {e}"));
-                }
                 self.steps = 0;
-                self.deal_log.clear();
+                self.deal_log = vec![opening.entry.clone()];
+                let mut change = self.change(Vec::new());
+                change.checkpoint = Some(save);
+                self.write(change).await;
+                // A first deal decided as it is dealt is booked like any.
+                if let Some((scores, unit)) = opening.ended.clone()
+                    && let Err(e) = self.book(scores, unit).await
+                {
+                    super::log(format_args!("hall: table {}: {e}", self.id));
+                }
                 self.broadcast(&opening);
             }
             Err(e) => super::log(format_args!("hall: table {}: cannot start: {e}", self.id)),
@@ -629,7 +561,7 @@ impl Table {
 
     /// After a step: written to the store (with the deal's results when it
     /// ended one), then told to every watcher. False when there was none.
-    async fn stepped(&mut self, step: Option<Result<Step, crate::runner::RunError>>) -> bool {
+    async fn stepped(&mut self, step: Option<Result<Step, RunError>>) -> bool {
         let step = match step {
             Some(Ok(step)) => step,
             Some(Err(e)) => {
@@ -653,7 +585,7 @@ impl Table {
         if let Err(e) = result {
             super::log(format_args!("hall: table {}: {e}", self.id));
         }
-        self.deadline = None;
+        self.clock.deadline = None;
         self.broadcast(&step);
         true
     }
@@ -682,6 +614,7 @@ impl Table {
         for slot in &mut self.slots {
             slot.timeouts = 0;
         }
+        self.deals += 1;
         let (id, chips_game) = (self.id, self.chips_game);
         self.hall
             .store
@@ -703,121 +636,167 @@ impl Table {
             .await
     }
 
-    /// Between deals: who leaves takes their chips, who joined buys in,
-    /// and the next deal is dealt.
+    /// Between deals: who leaves takes their chips, who bought chips
+    /// (sitting down, or a rebuy the table's rule makes) brings them in, a
+    /// busted bot leaves, and the next deal is dealt.
     async fn between_deals(&mut self) {
         if self.in_deal() {
             return;
         }
-        let now = Instant::now();
-        for seat in 0..self.seats {
-            let slot = &self.slots[seat];
-            let busted = self.chips_game
-                && slot.occupant != Occupant::Empty
-                && !slot.joining
-                && self.chips_of(seat) == 0;
-            let gone = self.chips_game && slot.away_since.is_some_and(|t| t + REMOVE_AFTER <= now);
-            if slot.leaving || gone || (busted && matches!(slot.occupant, Occupant::Bot { .. })) {
-                self.cash_out(seat).await;
-            } else if slot.joining {
-                self.buy_in_now(seat);
+        if self.chips_game {
+            let now = Instant::now();
+            for seat in 0..self.slots.len() {
+                let slot = &self.slots[seat];
+                if slot.is_empty() {
+                    continue;
+                }
+                let gone = slot.away_since.is_some_and(|t| t + REMOVE_AFTER <= now);
+                if slot.leaving || gone {
+                    self.cash_out(seat).await;
+                    continue;
+                }
+                self.rebuy(seat).await;
+                self.take_buy_in(seat).await;
+                if self.slots[seat].is_bot() && self.held()[seat] == 0 {
+                    self.cash_out(seat).await;
+                }
             }
         }
-        self.save_seats();
         if self.stage() == Some(Stage::DealOver) {
             let step = self.runner.as_mut().map(|r| r.next_deal());
             self.stepped(step).await;
         }
+        self.settled = self.stage() == Some(Stage::Over);
         self.publish();
     }
 
-    fn chips_of(&self, seat: Seat) -> u64 {
-        match &self.runner {
-            Some(r) => r.chips().and_then(|c| c.get(seat).copied()).unwrap_or(0),
-            None => self.slots[seat].chips,
-        }
-    }
-
-    /// The account chips come from and go back to: the person's bankroll,
-    /// or the house for a bot.
-    fn payer(&self, seat: Seat) -> String {
-        match self.slots[seat].owner() {
-            Some(p) => player_account(p),
-            None => HOUSE.into(),
-        }
-    }
-
-    /// Empties `seat`, its chips back to their owner.
+    /// Empties `seat`, its chips back to where they came from.
     async fn cash_out(&mut self, seat: Seat) {
-        let chips = self.chips_of(seat);
-        let (id, to) = (self.id, self.payer(seat));
+        let chips = self.held()[seat];
+        let to = ledger::account_of(&self.slots[seat]);
         let owner = self.slots[seat].owner();
+        let in_session = self
+            .runner
+            .as_ref()
+            .and_then(|r| r.chips())
+            .and_then(|c| c.get(seat).copied())
+            .unwrap_or(0);
         let step = match &mut self.runner {
-            Some(r) if self.chips_game => Some(r.set_chips(seat, 0)),
+            Some(r) if in_session > 0 => Some(r.set_chips(seat, 0)),
             _ => None,
         };
-        let n = self.steps;
-        let entry = step
-            .as_ref()
-            .and_then(|s| s.as_ref().ok())
-            .map(|s| s.entry.clone());
-        if entry.is_some() {
-            self.steps += 1;
-        }
-        let moved = self
-            .hall
-            .store
-            .call(move |conn| {
-                let tx = conn.savepoint()?;
-                if chips > 0 {
-                    store::transfer(
-                        &tx,
-                        &[
-                            (seat_account(id, seat), -(chips as i64)),
-                            (to, chips as i64),
-                        ],
-                        "cash-out",
-                    )?;
-                }
-                if let Some(entry) = &entry {
-                    store::append_step(&tx, id, n, entry)?;
-                }
-                tx.commit()?;
-                Ok(())
-            })
-            .await;
-        if let Err(e) = moved {
-            super::log(format_args!("hall: table {id}: cash-out: {e}"));
-        }
+        let entries = match &step {
+            Some(Ok(s)) => vec![s.entry.clone()],
+            _ => Vec::new(),
+        };
+        self.slots[seat] = Slot::empty();
+        self.seat_runner(seat);
+        let mut change = self.change(entries);
+        change.cash_out(seat, to, chips);
+        self.write(change).await;
         if let Some(Ok(step)) = step {
             self.broadcast(&step);
         }
-        self.slots[seat] = Slot::empty();
-        self.seat_runner(seat);
         if let Some(p) = owner {
             self.tell_bankroll(p).await;
         }
     }
 
-    /// A seat that sat down during a deal buys in now. Its step is written
-    /// in order with the table's others without waiting for it: the buy-in
-    /// itself is in the ledger already, and the next step waited for is
-    /// written after it.
-    fn buy_in_now(&mut self, seat: Seat) {
-        self.slots[seat].joining = false;
-        let chips = self.slots[seat].chips;
-        self.seat_runner(seat);
-        let step = match &mut self.runner {
-            Some(r) if self.chips_game => Some(r.set_chips(seat, chips)),
-            _ => None,
+    /// `occupant` buys `amount` chips into `seat` from their bankroll (a
+    /// bot, from the house). The session takes them at once when no deal
+    /// is being played or shown, else between deals.
+    async fn buy_in(
+        &mut self,
+        seat: Seat,
+        occupant: Occupant,
+        amount: u64,
+    ) -> Result<(), ServerMsg> {
+        let begun = self.runner.is_some();
+        let before = self.slots[seat].clone();
+        let mut slot = if before.occupant == occupant {
+            before.clone()
+        } else {
+            Slot::of(occupant, 0, false)
         };
-        if let Some(Ok(step)) = step {
-            let (id, n, entry) = (self.id, self.steps, step.entry.clone());
-            self.steps += 1;
-            self.hall.store.run("buy-in step", move |conn| {
-                store::append_step(conn, id, n, &entry)
-            });
-            self.broadcast(&step);
+        slot.buy(amount, begun);
+        self.slots[seat] = slot;
+        let payer = ledger::account_of(&self.slots[seat]);
+        let change = self.change(Vec::new());
+        let paid = self
+            .hall
+            .store
+            .call(move |conn| ledger::pay_in(conn, seat, &payer, amount, change))
+            .await;
+        let refused = match paid {
+            Ok(Ok(balance)) => Ok(balance),
+            Ok(Err(have)) => Err(err(
+                "bankroll",
+                format!("the buy-in is {amount} and you have {have}"),
+            )),
+            Err(e) => Err(err("store", e.to_string())),
+        };
+        let balance = refused.inspect_err(|_| self.slots[seat] = before)?;
+        self.seat_runner(seat);
+        self.hall.lobby_update(self.summary());
+        if let Some(p) = self.slots[seat].person() {
+            // The bankroll as the buy-in left it: no second trip to the store.
+            self.hall
+                .tell_player(p, &ServerMsg::Bankroll { bankroll: balance });
+        }
+        if !self.in_deal() && self.stage() != Some(Stage::DealOver) {
+            self.take_buy_in(seat).await;
+        }
+        Ok(())
+    }
+
+    /// Chips `seat` bought during the session go into it.
+    async fn take_buy_in(&mut self, seat: Seat) {
+        let pending = self.slots[seat].pending(self.runner.is_some());
+        let Some(runner) = self.runner.as_mut().filter(|_| pending > 0) else {
+            return;
+        };
+        let playing = runner
+            .chips()
+            .and_then(|c| c.get(seat).copied())
+            .unwrap_or(0);
+        match runner.set_chips(seat, playing + pending) {
+            Ok(step) => {
+                let slot = &mut self.slots[seat];
+                slot.chips = 0;
+                slot.joining = false;
+                let change = self.change(vec![step.entry.clone()]);
+                self.write(change).await;
+                self.broadcast(&step);
+            }
+            Err(e) => super::log(format_args!("hall: table {}: buy-in: {e}", self.id)),
+        }
+    }
+
+    /// Before the next deal, `seat` buys what the table's rebuy rule says
+    /// (a busted seat its stack again, a short one topped up), as much as
+    /// its owner's bankroll holds.
+    async fn rebuy(&mut self, seat: Seat) {
+        let want = self.entry.kind.hall_rebuy(&self.setup, self.held()[seat]);
+        if want == 0 {
+            return;
+        }
+        let payer = ledger::account_of(&self.slots[seat]);
+        let amount = if self.slots[seat].owner().is_some() {
+            let have = self
+                .hall
+                .store
+                .call(move |conn| Ok(store::balance(conn, &payer)?))
+                .await
+                .unwrap_or(0);
+            want.min(have.max(0) as u64)
+        } else {
+            want
+        };
+        if amount > 0 {
+            let occupant = self.slots[seat].occupant.clone();
+            if let Err(e) = self.buy_in(seat, occupant, amount).await {
+                super::log(format_args!("hall: table {}: rebuy: {e:?}", self.id));
+            }
         }
     }
 
@@ -834,64 +813,46 @@ impl Table {
             .tell_player(player, &ServerMsg::Bankroll { bankroll });
     }
 
-    fn save_seats(&self) {
-        let id = self.id;
-        let seats = serde_json::to_value(&self.slots).unwrap_or(Value::Null);
-        self.hall
-            .store
-            .run("seats", move |conn| store::set_seats(conn, id, &seats));
-        self.hall.lobby_update(self.summary());
-    }
-
     async fn handle(&mut self, cmd: TableCmd) {
+        // Whatever a request does, an ended session looks at its seats again.
+        self.settled = false;
+        let table = Some(self.id);
         match cmd {
-            TableCmd::Watch { player, out } => {
-                self.watchers.insert(
-                    out.conn,
-                    Watcher {
-                        player: player.0,
-                        out: out.clone(),
-                    },
-                );
+            TableCmd::Watch { player, reply } => {
+                self.watchers.add(player.0, &reply.out);
                 self.came_back(player.0);
-                out.send_text(self.state_for(player.0).encode());
                 self.hall.lobby_update(self.summary());
+                reply.answer(Ok(()), table);
             }
-            TableCmd::Sit { player, seat, out } => {
-                self.watchers.entry(out.conn).or_insert(Watcher {
-                    player: player.0,
-                    out: out.clone(),
-                });
-                if let Err(e) = self.sit(player, seat).await {
-                    out.send(e);
-                }
+            TableCmd::Sit {
+                player,
+                seat,
+                reply,
+            } => {
+                self.watchers.add(player.0, &reply.out);
+                reply.answer(self.sit(player, seat).await, table);
             }
-            TableCmd::Stand { player, out } => {
-                if let Err(e) = self.stand(player).await {
-                    out.send(e);
-                }
+            TableCmd::Stand { player, reply } => {
+                reply.answer(self.stand(player).await, table);
             }
-            TableCmd::Leave { player, out } => {
+            TableCmd::Leave { player, reply } => {
                 let _ = self.stand(player).await;
-                self.watchers.remove(&out.conn);
-                out.send(ServerMsg::Left { table: self.id });
+                self.watchers.remove(reply.out.conn);
+                reply.out.send(ServerMsg::Left { table: self.id });
+                reply.answer(Ok(()), table);
                 self.hall.lobby_update(self.summary());
             }
             TableCmd::Act {
                 player,
                 action,
-                out,
+                reply,
             } => {
-                if let Err(e) = self.act(player, &action).await {
-                    out.send(e);
-                }
+                reply.answer(self.act(player, &action).await, table);
             }
-            TableCmd::Show { player, out } => {
-                if let Err(e) = self.show(player).await {
-                    out.send(e);
-                }
+            TableCmd::Show { player, reply } => {
+                reply.answer(self.show(player).await, table);
             }
-            TableCmd::Chat { name, text } => {
+            TableCmd::Chat { name, text, reply } => {
                 let text = clean(&text, MAX_CHAT);
                 if !text.is_empty() {
                     let msg = ServerMsg::Chat {
@@ -899,55 +860,68 @@ impl Table {
                         from: name,
                         text,
                     };
-                    for w in self.watchers.values() {
-                        w.out.send(msg.clone());
-                    }
+                    let dropped = self.watchers.send_all(&msg);
+                    self.gone(dropped);
                 }
+                reply.answer(Ok(()), table);
             }
             TableCmd::SitOut {
                 player,
                 out_now,
-                out,
-            } => match self.seat_of(player) {
-                Some(seat) => {
-                    let slot = &mut self.slots[seat];
-                    slot.sitting_out = out_now;
-                    slot.auto_out = false;
-                    slot.timeouts = 0;
-                    if !out_now {
-                        self.back_in(seat);
+                reply,
+            } => {
+                let done = match self.seat_of(player) {
+                    Some(seat) => {
+                        let slot = &mut self.slots[seat];
+                        slot.sitting_out = out_now;
+                        slot.auto_out = false;
+                        slot.timeouts = 0;
+                        if !out_now {
+                            self.back_in(seat);
+                        }
+                        let change = self.change(Vec::new());
+                        self.write(change).await;
+                        Ok(())
                     }
-                }
-                None => {
-                    out.send(err("not_seated", "you do not sit at this table"));
-                }
-            },
+                    None => Err(err("not_seated", "you do not sit at this table")),
+                };
+                reply.answer(done, table);
+            }
             TableCmd::AddBot {
                 player,
                 seat,
                 bot,
-                out,
+                reply,
             } => {
-                if let Err(e) = self.add_bot(player, seat, &bot).await {
-                    out.send(e);
-                }
+                reply.answer(self.add_bot(player, seat, &bot).await, table);
             }
-            TableCmd::RemoveBot { player, seat, out } => {
-                if let Err(e) = self.remove_bot(player, seat).await {
-                    out.send(e);
-                }
+            TableCmd::RemoveBot {
+                player,
+                seat,
+                reply,
+            } => {
+                reply.answer(self.remove_bot(player, seat).await, table);
             }
             TableCmd::Gone { conn } => {
-                if let Some(w) = self.watchers.remove(&conn)
-                    && !self.watchers.values().any(|o| o.player == w.player)
-                    && let Some(seat) = self.seat_of(w.player)
-                {
-                    self.slots[seat].away_since = Some(Instant::now());
+                if let Some(player) = self.watchers.remove(conn) {
+                    self.gone(vec![player]);
                 }
                 self.hall.lobby_update(self.summary());
             }
         }
         self.publish();
+    }
+
+    /// Connections of these players were dropped: a seated player with no
+    /// other connection watching is away from now.
+    fn gone(&mut self, players: Vec<i64>) {
+        for player in players {
+            if !self.watchers.has_player(player)
+                && let Some(seat) = self.seat_of(player)
+            {
+                self.slots[seat].away_since.get_or_insert(Instant::now());
+            }
+        }
     }
 
     /// A person whose seat this is is here again.
@@ -977,21 +951,20 @@ impl Table {
     }
 
     async fn sit(&mut self, (player, name): (i64, String), seat: Seat) -> Result<(), ServerMsg> {
-        if seat >= self.seats {
+        if seat >= self.slots.len() {
             return Err(err(
                 "no_seat",
-                format!("the table has seats 0 to {}", self.seats - 1),
+                format!("the table has seats 0 to {}", self.slots.len() - 1),
             ));
         }
         if let Some(mine) = self.seat_of(player) {
-            if mine == seat {
-                self.came_back(player);
-                return Ok(());
+            if mine != seat {
+                return Err(err("seated", format!("you already sit in seat {mine}")));
             }
-            return Err(err("seated", format!("you already sit in seat {mine}")));
+            self.came_back(player);
+            return self.stay(seat).await;
         }
-        let slot = &self.slots[seat];
-        match &slot.occupant {
+        match &self.slots[seat].occupant {
             Occupant::Empty => {}
             // A person may take over a bot in a game already going that is
             // not played for chips.
@@ -1000,68 +973,32 @@ impl Table {
             } if !self.chips_game && self.runner.is_some() => {}
             _ => return Err(err("taken", format!("seat {seat} is taken"))),
         }
-        let person = Occupant::Person {
-            player,
-            name: name.clone(),
-        };
-        if !self.chips_game {
-            self.slots[seat] = Slot {
-                occupant: person,
-                ..Slot::empty()
-            };
-            self.seat_runner(seat);
-            self.save_seats();
-            return Ok(());
+        let person = Occupant::Person { player, name };
+        if self.chips_game {
+            return self.buy_in(seat, person, self.stack).await;
         }
-        // A buy-in of the table's stack from the bankroll, at once: the
-        // bankroll left, or what it holds when it is short.
-        let (id, stack) = (self.id, self.stack);
-        let paid: Result<i64, i64> = self
-            .hall
-            .store
-            .call(move |conn| {
-                let tx = conn.savepoint()?;
-                let have = store::balance(&tx, &player_account(player))?;
-                if have < stack as i64 {
-                    return Ok(Err(have));
-                }
-                store::transfer(
-                    &tx,
-                    &[
-                        (player_account(player), -(stack as i64)),
-                        (seat_account(id, seat), stack as i64),
-                    ],
-                    "buy-in",
-                )?;
-                tx.commit()?;
-                Ok(Ok(have - stack as i64))
-            })
-            .await
-            .map_err(|e| err("store", e.to_string()))?;
-        let bankroll = paid.map_err(|have| {
-            err(
-                "bankroll",
-                format!("the buy-in is {stack} and you have {have}"),
-            )
-        })?;
-        let joining = self.in_deal() || self.stage() == Some(Stage::DealOver);
-        self.slots[seat] = Slot {
-            occupant: person,
-            chips: stack,
-            joining: self.runner.is_some(),
-            ..Slot::empty()
-        };
-        if self.runner.is_some() && !joining {
-            // The session waits for players: the chips go on at once.
-            self.buy_in_now(seat);
-            if self.stage() == Some(Stage::DealOver) {
-                self.next_deal_at = Some(Instant::now());
-            }
+        self.slots[seat] = Slot::of(person, 0, false);
+        self.seat_runner(seat);
+        let change = self.change(Vec::new());
+        self.write(change).await;
+        Ok(())
+    }
+
+    /// A person sits in their own seat again: they stay after all (a stand
+    /// asked for during the deal is forgotten), and with no chips left
+    /// they buy in again.
+    async fn stay(&mut self, seat: Seat) -> Result<(), ServerMsg> {
+        let slot = &mut self.slots[seat];
+        if slot.leaving {
+            slot.leaving = false;
+            slot.sitting_out = false;
         }
-        self.save_seats();
-        // The bankroll as the buy-in left it: no second trip to the store.
-        self.hall
-            .tell_player(player, &ServerMsg::Bankroll { bankroll });
+        if self.chips_game && self.held()[seat] == 0 {
+            let occupant = self.slots[seat].occupant.clone();
+            return self.buy_in(seat, occupant, self.stack).await;
+        }
+        let change = self.change(Vec::new());
+        self.write(change).await;
         Ok(())
     }
 
@@ -1070,12 +1007,14 @@ impl Table {
             .seat_of(player)
             .ok_or_else(|| err("not_seated", "you do not sit at this table"))?;
         if self.chips_game {
-            if self.in_deal() {
+            if self.in_hand(seat) {
                 // Out of the hand (check or fold), out of the seat at its end.
                 self.slots[seat].leaving = true;
                 self.slots[seat].sitting_out = true;
             } else {
+                // Not dealt in (a buy-in waiting, no chips): out at once.
                 self.cash_out(seat).await;
+                return Ok(());
             }
         } else if self.runner.is_some() {
             // The game goes on: a bot takes the seat.
@@ -1088,7 +1027,8 @@ impl Table {
         } else {
             self.slots[seat] = Slot::empty();
         }
-        self.save_seats();
+        let change = self.change(Vec::new());
+        self.write(change).await;
         Ok(())
     }
 
@@ -1136,7 +1076,7 @@ impl Table {
 
     async fn add_bot(&mut self, player: i64, seat: Seat, bot: &str) -> Result<(), ServerMsg> {
         self.is_owner(player)?;
-        if self.slots.get(seat).map(|s| &s.occupant) != Some(&Occupant::Empty) {
+        if !self.slots.get(seat).is_some_and(Slot::is_empty) {
             return Err(err("taken", format!("seat {seat} is not empty")));
         }
         let name = match bot.parse::<Level>() {
@@ -1157,41 +1097,12 @@ impl Table {
             for_player: None,
         };
         if self.chips_game {
-            let (id, stack) = (self.id, self.stack);
-            self.hall
-                .store
-                .call(move |conn| {
-                    store::transfer(
-                        conn,
-                        &[
-                            (HOUSE.into(), -(stack as i64)),
-                            (seat_account(id, seat), stack as i64),
-                        ],
-                        "bot buy-in",
-                    )
-                })
-                .await
-                .map_err(|e| err("store", e.to_string()))?;
-            self.slots[seat] = Slot {
-                occupant,
-                chips: stack,
-                joining: self.runner.is_some(),
-                ..Slot::empty()
-            };
-            if self.runner.is_some() && !self.in_deal() {
-                self.buy_in_now(seat);
-                if self.stage() == Some(Stage::Over) || self.stage() == Some(Stage::DealOver) {
-                    self.next_deal_at = Some(Instant::now());
-                }
-            }
-        } else {
-            self.slots[seat] = Slot {
-                occupant,
-                ..Slot::empty()
-            };
-            self.seat_runner(seat);
+            return self.buy_in(seat, occupant, self.stack).await;
         }
-        self.save_seats();
+        self.slots[seat] = Slot::of(occupant, 0, false);
+        self.seat_runner(seat);
+        let change = self.change(Vec::new());
+        self.write(change).await;
         Ok(())
     }
 
@@ -1207,10 +1118,11 @@ impl Table {
             return Err(err("no_bot", format!("no bot in seat {seat}")));
         }
         if self.chips_game {
-            if self.in_deal() {
+            if self.in_hand(seat) {
                 self.slots[seat].leaving = true;
             } else {
                 self.cash_out(seat).await;
+                return Ok(());
             }
         } else if self.runner.is_some() {
             return Err(err(
@@ -1220,14 +1132,15 @@ impl Table {
         } else {
             self.slots[seat] = Slot::empty();
         }
-        self.save_seats();
+        let change = self.change(Vec::new());
+        self.write(change).await;
         Ok(())
     }
 
-    /// The table as `player` sees it.
+    /// The table as `player` sees it (its clock left to the sender).
     fn state_for(&self, player: i64) -> TableText {
         let you = self.slots.iter().position(|s| s.person() == Some(player));
-        let chips = self.runner.as_ref().and_then(|r| r.chips());
+        let held = self.held();
         let seats = self
             .slots
             .iter()
@@ -1244,21 +1157,13 @@ impl Table {
                 },
                 connected: s.away_since.is_none(),
                 sitting_out: s.sitting_out,
-                chips: self.chips_game.then(|| {
-                    chips
-                        .as_ref()
-                        .and_then(|c| c.get(i).copied())
-                        .unwrap_or(s.chips)
-                }),
+                chips: self.chips_game.then(|| held[i]),
             })
             .collect();
         let (view, legal) = match &self.runner {
             Some(r) => (r.view(you), r.legal(you)),
             None => (RawValue::NULL.to_owned(), Value::Array(Vec::new())),
         };
-        let deadline_ms = self
-            .deadline
-            .map(|(_, t)| t.saturating_duration_since(Instant::now()).as_millis() as u64);
         TableState {
             table: self.id,
             game: self.entry.id.into(),
@@ -1271,9 +1176,13 @@ impl Table {
                 .then(|| self.invite.clone())
                 .flatten(),
             stage: self.stage(),
+            deal: match self.stage() {
+                Some(Stage::Turn(_)) => self.deals + 1,
+                _ => self.deals,
+            },
             view,
             legal,
-            deadline_ms,
+            deadline_ms: None,
             status: self.status(),
         }
     }
@@ -1283,11 +1192,8 @@ impl Table {
             None if self.chips_game => "waiting for two players with chips".into(),
             None => format!(
                 "waiting for players: {} of {} seats filled",
-                self.slots
-                    .iter()
-                    .filter(|s| s.occupant != Occupant::Empty)
-                    .count(),
-                self.seats
+                self.slots.iter().filter(|s| !s.is_empty()).count(),
+                self.slots.len()
             ),
             Some(Stage::Turn(s)) => match &self.slots[s].occupant {
                 Occupant::Bot { .. } => format!("{} is thinking", self.slots[s].info().name),
@@ -1298,24 +1204,13 @@ impl Table {
         }
     }
 
-    /// Tells every watcher of a step: its log lines for their seat, then
-    /// the table as it now stands.
+    /// Tells every watcher of a step: its log lines for their seat.
     fn broadcast(&mut self, step: &Step) {
-        let mut dead = Vec::new();
-        for (conn, w) in &self.watchers {
-            let seat = self.slots.iter().position(|s| s.person() == Some(w.player));
-            let msg = ServerMsg::Notes {
-                table: self.id,
-                notes: step.notes_for(seat).to_vec(),
-                scores: step.ended.as_ref().map(|(s, _)| s.clone()),
-            };
-            if !w.out.send(msg) {
-                dead.push(*conn);
-            }
-        }
-        for conn in dead {
-            self.watchers.remove(&conn);
-        }
+        let slots = &self.slots;
+        let dropped = self.watchers.step(self.id, step, |player| {
+            slots.iter().position(|s| s.person() == Some(player))
+        });
+        self.gone(dropped);
     }
 
     /// Marks the table as changed: every watcher is sent it once the
@@ -1324,22 +1219,13 @@ impl Table {
         self.changed = true;
     }
 
-    /// Sends every watcher the table as it stands.
+    /// Sends every watcher the table as it stands, if it changed for them.
     fn publish_now(&mut self) {
         self.changed = false;
-        let mut dead = Vec::new();
-        for (conn, w) in &self.watchers {
-            if !w.out.send_text(self.state_for(w.player).encode()) {
-                dead.push(*conn);
-            }
-        }
-        for conn in dead {
-            if let Some(w) = self.watchers.remove(&conn)
-                && let Some(seat) = self.seat_of(w.player)
-            {
-                self.slots[seat].away_since.get_or_insert(Instant::now());
-            }
-        }
+        let mut watchers = std::mem::take(&mut self.watchers);
+        let dropped = watchers.table(self.clock.deadline_at(), |p| self.state_for(p));
+        self.watchers = watchers;
+        self.gone(dropped);
     }
 
     /// The table as the lobby lists it.
@@ -1348,14 +1234,11 @@ impl Table {
             table: self.id,
             game: self.entry.id.into(),
             about: about(self.entry, &self.setup),
-            seats: self.seats,
+            seats: self.slots.len(),
             players: self
                 .slots
                 .iter()
-                .map(|s| match &s.occupant {
-                    Occupant::Empty => None,
-                    _ => Some(s.info().name),
-                })
+                .map(|s| (!s.is_empty()).then(|| s.info().name))
                 .collect(),
             watching: self.watchers.len(),
             playing: self.runner.is_some(),
@@ -1377,41 +1260,10 @@ pub fn about(entry: &Entry, setup: &Value) -> String {
         .join(", ")
 }
 
-async fn sleep_until(at: Option<Instant>) {
-    match at {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::registry;
-
-    #[test]
-    fn pauses_between_deals_differ_from_table_to_table_within_a_second() {
-        let low = BETWEEN_DEALS - Duration::from_millis(500);
-        let high = BETWEEN_DEALS + Duration::from_millis(500);
-        let first: Vec<Duration> = (1..=250).map(|id| pause(id, 1)).collect();
-        assert!(first.iter().all(|p| (low..=high).contains(p)));
-        assert_eq!(first, (1..=250).map(|id| pause(id, 1)).collect::<Vec<_>>());
-        // Tables made together start apart: no tenth of a second of the
-        // second around the mean holds more than a fifth of them.
-        let mut tenths = [0usize; 11];
-        for p in &first {
-            tenths[((p.as_millis() - low.as_millis()) / 100) as usize] += 1;
-        }
-        assert!(tenths.iter().all(|&n| n < 50), "{tenths:?}");
-        // And one table's pauses vary from one deal to the next.
-        let one: Vec<Duration> = (1..=20).map(|n| pause(7, n)).collect();
-        assert!(one.iter().any(|p| *p != one[0]));
-        let mean = first.iter().sum::<Duration>() / 250;
-        assert!(
-            mean.abs_diff(BETWEEN_DEALS) < Duration::from_millis(100),
-            "{mean:?}"
-        );
-    }
 
     #[test]
     fn the_lobby_line_leaves_out_options_not_in_use() {
