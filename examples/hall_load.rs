@@ -142,6 +142,7 @@ async fn main() {
         let _ = c
             .send(&ClientMsg::Create {
                 game: "holdem".into(),
+                choices: None,
                 setup: Some(setup),
                 seconds: Some(30),
                 private: false,

@@ -221,6 +221,7 @@ async fn ws_session(
     setup["seats"] = json!(2);
     c.send(&ClientMsg::Create {
         game: "holdem".into(),
+        choices: None,
         setup: Some(setup),
         seconds: Some(30),
         private: false,

@@ -22,6 +22,7 @@ async fn requests_with_an_id_are_answered_once_with_it() {
     let mut ann = Player::join(addr, "ann").await;
     let create = ClientMsg::Create {
         game: "doom".into(),
+        choices: None,
         setup: None,
         seconds: None,
         private: false,
@@ -47,7 +48,7 @@ async fn requests_with_an_id_are_answered_once_with_it() {
         Err("not_watching".into())
     );
     assert_eq!(ben.request(watch(table), "w2").await, Ok(Some(table)));
-    assert_eq!(ben.request(ClientMsg::Ping, "7").await, Ok(None));
+    assert_eq!(ben.request(ClientMsg::Ping {}, "7").await, Ok(None));
     // A number is an id too, and a malformed request's id is echoed.
     ben.client
         .send_text(r#"{"type":"sit","table":"one","id":42}"#)
@@ -66,6 +67,7 @@ async fn requests_with_an_id_are_answered_once_with_it() {
     // option the game does not have is refused by name.
     let partial = ClientMsg::Create {
         game: "doom".into(),
+        choices: None,
         setup: Some(json!({"size": 4})),
         seconds: None,
         private: false,
@@ -74,6 +76,7 @@ async fn requests_with_an_id_are_answered_once_with_it() {
     assert!(matches!(made, Ok(Some(_))), "{made:?}");
     let bad = ClientMsg::Create {
         game: "doom".into(),
+        choices: None,
         setup: Some(json!({"sizes": 4})),
         seconds: None,
         private: false,
@@ -89,6 +92,7 @@ async fn each_table_frame_is_sent_once_and_no_notes_are_empty() {
     let setup = json!({"seats": 3, "stack": 1000});
     let create = ClientMsg::Create {
         game: "holdem".into(),
+        choices: None,
         setup: Some(setup),
         seconds: Some(60),
         private: false,
@@ -323,4 +327,39 @@ fn a_half_sent_request_is_closed_after_the_request_timeout() {
     tcp.read_to_string(&mut page)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+}
+
+#[test]
+fn the_python_client_written_from_the_document_plays_its_hands() {
+    let Some(python) = common::python::venv(
+        "CARDGAMES_WEBSOCKETS_PYTHON",
+        "websockets-venv",
+        "websockets==15.0.1",
+        "import websockets",
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (_hall, addr) = spawn_hall(&dir.path().join("hall"), &[]);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/hall_client.py");
+    let out = std::process::Command::new(&python)
+        .arg(script)
+        .arg("ann")
+        .args(["--hands", "3", "--url", &format!("ws://{addr}/ws")])
+        .arg("--token-file")
+        .arg(dir.path().join("token"))
+        .output()
+        .unwrap_or_else(|e| panic!("{python} {script}: {e}"));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}: {said}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("Created table 1"), "{said}");
+    assert!(said.contains("— Hand 3 · blinds 5/10 —"), "{said}");
+    assert!(said.contains("You post the"), "{said}");
+    assert!(said.contains("bot:normal posts the"), "{said}");
+    assert!(said.contains("Left table 1 after 3 hand(s)"), "{said}");
+    assert_ledger(&dir.path().join("hall"));
 }

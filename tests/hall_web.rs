@@ -75,6 +75,7 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
     let mut cat = Player::join(addr, "cat").await;
     cat.send(ClientMsg::Create {
         game: "doom".into(),
+        choices: None,
         setup: None,
         seconds: None,
         private: true,
@@ -197,7 +198,7 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
     let (status, _) = raw(addr, &get("/")).await;
     assert_eq!(status, 200);
     let mut dan = Player::join(addr, "dan").await;
-    dan.send(ClientMsg::Ping).await;
+    dan.send(ClientMsg::Ping {}).await;
     dan.until(|m| matches!(m, ServerMsg::Pong).then_some(()))
         .await;
     common::hall::assert_ledger(dir.path());

@@ -16,6 +16,8 @@
 //! post: the checker gives it the ante line's pattern, and hands with a
 //! straddle are checked as PHH only (counted and printed).
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -160,42 +162,14 @@ fn all_hands() -> Vec<Hand> {
 }
 
 /// The Python with PokerKit 0.7.7: `CARDGAMES_POKERKIT_PYTHON`, or a
-/// virtual environment of the test's own under `target/tmp`, made (and
-/// PokerKit installed from PyPI) the first time. `None` when there is no
-/// Python 3 at all.
+/// virtual environment of the test's own (see [`common::python::venv`]).
 fn python() -> Option<String> {
-    if let Ok(p) = std::env::var("CARDGAMES_POKERKIT_PYTHON") {
-        return Some(p);
-    }
-    let found = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        return None;
-    }
-    let venv = concat!(env!("CARGO_TARGET_TMPDIR"), "/pokerkit-venv");
-    let py = format!("{venv}/bin/python");
-    let has_it = |py: &str| {
-        Command::new(py)
-            .args(["-c", "import pokerkit"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !has_it(&py) {
-        let made = Command::new("python3")
-            .args(["-m", "venv", venv])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(made, "python3 -m venv {venv} failed: install python3-venv");
-        let pip = format!("{venv}/bin/pip");
-        let installed = Command::new(&pip)
-            .args(["install", "-q", "pokerkit==0.7.7"])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(installed, "{pip} install pokerkit==0.7.7 failed");
-    }
-    Some(py)
+    common::python::venv(
+        "CARDGAMES_POKERKIT_PYTHON",
+        "pokerkit-venv",
+        "pokerkit==0.7.7",
+        "import pokerkit",
+    )
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
@@ -62,6 +62,17 @@ impl Rate {
     }
 }
 
+/// Why a client too slow to read is cut off.
+const TOO_SLOW: &str = "too slow: too many messages waiting";
+
+/// A close frame saying the hall ends the connection (1008, policy).
+fn refusal(why: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code: close_code::POLICY,
+        reason: Utf8Bytes::from_static(why),
+    }))
+}
+
 fn text(msg: &ServerMsg) -> Message {
     Message::Text(Utf8Bytes::from(encode(msg)))
 }
@@ -81,28 +92,27 @@ async fn write_waiting(
 }
 
 /// The connection's first message, `hello`: who it is and the welcome, or
-/// why not.
+/// why not (carrying the message's `id`, when it gave one).
 async fn hello(hall: &Hall, first: &str) -> Login {
-    match decode_request(first) {
-        Ok(Request {
-            msg:
-                ClientMsg::Hello {
-                    version,
-                    name,
-                    token,
-                },
-            ..
-        }) if version == VERSION => hall.login(name.as_deref(), token.as_deref()).await,
-        Ok(Request {
-            msg: ClientMsg::Hello { version, .. },
-            ..
-        }) => Err(ServerMsg::error(
+    let (msg, id) = match decode_request(first) {
+        Ok(Request { msg, id }) => (msg, id),
+        Err((e, id)) => {
+            return Err(ServerMsg::error("bad_message", e.to_string()).answering(id.as_ref()));
+        }
+    };
+    let who = match msg {
+        ClientMsg::Hello {
+            version,
+            name,
+            token,
+        } if version == VERSION => hall.login(name.as_deref(), token.as_deref()).await,
+        ClientMsg::Hello { version, .. } => Err(ServerMsg::error(
             "version",
             format!("this hall speaks protocol version {VERSION}, not {version}"),
         )),
-        Ok(_) => Err(ServerMsg::error("hello", "the first message must be hello")),
-        Err((e, _)) => Err(ServerMsg::error("bad_message", e.to_string())),
-    }
+        _ => Err(ServerMsg::error("hello", "the first message must be hello")),
+    };
+    who.map_err(|e| e.answering(id.as_ref()))
 }
 
 /// Serves one connection from `addr` until it closes.
@@ -121,7 +131,7 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
         Err(e) => {
             let _ = timeout(CLOSE_WITHIN, async {
                 let _ = sink.send(text(&e)).await;
-                let _ = sink.close().await;
+                let _ = sink.send(refusal("no hello")).await;
             })
             .await;
             hall.release(addr);
@@ -130,7 +140,7 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
     };
     out.send(welcome);
     hall.join_online(conn, player, &name, out.clone());
-    out.send(hall.lobby(player));
+    hall.send_lobby(conn, true);
     let mut session = Session {
         hall: hall.clone(),
         player,
@@ -145,6 +155,8 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
     let mut rate = Rate::new();
     let mut bad = 0;
     let mut last_word = None;
+    // Why the hall closes the connection, when it does.
+    let mut why = None;
     loop {
         tokio::select! {
             incoming = stream.next() => {
@@ -167,6 +179,7 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
                     bad += 1;
                     if bad >= BAD_LIMIT {
                         last_word = Some(ServerMsg::error("closed", "too many bad messages"));
+                        why = Some("too many bad messages");
                         break;
                     }
                 }
@@ -181,10 +194,16 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
                             break;
                         }
                     }
-                    () = kill.notified() => break,
+                    () = kill.notified() => {
+                        why = Some(TOO_SLOW);
+                        break;
+                    }
                 }
             }
-            () = kill.notified() => break,
+            () = kill.notified() => {
+                why = Some(TOO_SLOW);
+                break;
+            }
         }
     }
     // What is queued (the last answers), the reason, then a close frame;
@@ -198,7 +217,14 @@ pub async fn run(hall: Arc<Hall>, socket: WebSocket, addr: SocketAddr) {
         if let Some(word) = &last_word {
             let _ = sink.feed(text(word)).await;
         }
-        let _ = sink.close().await;
+        match why {
+            Some(why) => {
+                let _ = sink.send(refusal(why)).await;
+            }
+            None => {
+                let _ = sink.close().await;
+            }
+        }
         // Whatever the peer sent meanwhile is read and dropped until its
         // close: closing on unread input would reset the connection and
         // lose, at the peer, what was just sent to it.
@@ -279,23 +305,24 @@ impl Session {
             ClientMsg::Hello { .. } => {
                 reply.answer(Err(ServerMsg::error("hello", "already said hello")), None)
             }
-            ClientMsg::Ping => {
+            ClientMsg::Ping {} => {
                 self.out.send(ServerMsg::Pong);
                 reply.answer(Ok(()), None);
             }
-            ClientMsg::List => {
+            ClientMsg::List {} => {
                 self.hall.set_in_lobby(self.out.conn, true);
-                self.out.send(self.hall.lobby(player));
+                self.hall.send_lobby(self.out.conn, true);
                 reply.answer(Ok(()), None);
             }
             ClientMsg::Create {
                 game,
                 setup,
+                choices,
                 seconds,
                 private,
             } => match self
                 .hall
-                .create(player, &game, setup, seconds, private)
+                .create(player, &game, setup, choices, seconds, private)
                 .await
             {
                 Ok(table) => self.watch(table, None, reply).await,
@@ -333,7 +360,10 @@ impl Session {
             ClientMsg::Leave { table } => {
                 self.to_table(table, reply, |reply| TableCmd::Leave { player, reply })
                     .await;
-                self.watching.remove(&table);
+                // Watching no table any more: back in the lobby.
+                if self.watching.remove(&table) && self.watching.is_empty() {
+                    self.hall.set_in_lobby(self.out.conn, true);
+                }
             }
             ClientMsg::Act { table, action } => {
                 self.to_table(table, reply, |reply| TableCmd::Act {

@@ -117,6 +117,8 @@ struct Online {
     name: String,
     out: Outbox,
     in_lobby: bool,
+    /// The lobby as last sent to this connection.
+    lobby_sent: Option<String>,
 }
 
 /// The hall's shared state.
@@ -195,6 +197,7 @@ impl Hall {
                 name: name.into(),
                 out,
                 in_lobby: true,
+                lobby_sent: None,
             },
         );
         self.lobby_dirty.store(true, Ordering::Relaxed);
@@ -208,6 +211,9 @@ impl Hall {
     fn set_in_lobby(&self, conn: ConnId, yes: bool) {
         if let Some(o) = lock(&self.online).get_mut(&conn) {
             o.in_lobby = yes;
+        }
+        if yes {
+            self.lobby_dirty.store(true, Ordering::Relaxed);
         }
     }
 
@@ -319,13 +325,28 @@ impl Hall {
         if !self.lobby_dirty.swap(false, Ordering::Relaxed) {
             return;
         }
-        let looking: Vec<(i64, Outbox)> = lock(&self.online)
-            .values()
-            .filter(|o| o.in_lobby)
-            .map(|o| (o.player, o.out.clone()))
+        let looking: Vec<ConnId> = lock(&self.online)
+            .iter()
+            .filter(|(_, o)| o.in_lobby)
+            .map(|(c, _)| *c)
             .collect();
-        for (player, out) in looking {
-            out.send(self.lobby(player));
+        for conn in looking {
+            self.send_lobby(conn, false);
+        }
+    }
+
+    /// Sends connection `conn` the lobby as its player sees it: always
+    /// when `asked`, else only when it changed since it was last sent.
+    fn send_lobby(&self, conn: ConnId, asked: bool) {
+        let Some(player) = lock(&self.online).get(&conn).map(|o| o.player) else {
+            return;
+        };
+        let text = protocol::encode(&self.lobby(player));
+        if let Some(o) = lock(&self.online).get_mut(&conn)
+            && (asked || o.lobby_sent.as_ref() != Some(&text))
+        {
+            o.out.send_text(text.clone());
+            o.lobby_sent = Some(text);
         }
     }
 
@@ -335,17 +356,28 @@ impl Hall {
         owner: i64,
         game: &str,
         setup: Option<Value>,
+        choices: Option<serde_json::Map<String, Value>>,
         seconds: Option<u32>,
         private: bool,
     ) -> Result<u64, ServerMsg> {
         let entry = registry()
             .find(game)
             .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
-        let setup = match setup {
+        let bad = |e: crate::game::SetupError| ServerMsg::error("bad_setup", e.to_string());
+        let mut setup = match setup {
             Some(given) => entry.kind.complete(&given),
             None => Ok(entry.kind.default_setup()),
         }
-        .map_err(|e| ServerMsg::error("bad_setup", e.to_string()))?;
+        .map_err(bad)?;
+        for (key, index) in choices.unwrap_or_default() {
+            let index = index.as_u64().ok_or_else(|| {
+                ServerMsg::error("bad_setup", format!("choice {key}: an index, not {index}"))
+            })?;
+            setup = entry
+                .kind
+                .choose(&setup, &key, usize::try_from(index).unwrap_or(usize::MAX))
+                .map_err(bad)?;
+        }
         entry
             .kind
             .seats(&setup)
@@ -392,6 +424,7 @@ impl Hall {
             seats: None,
             runner: None,
             deals: 0,
+            log: Vec::new(),
         });
         Ok(id)
     }
@@ -412,6 +445,7 @@ impl Hall {
             players: Vec::new(),
             watching: 0,
             playing: plan.runner.is_some(),
+            private: plan.invite.is_some(),
         };
         let (id, invite, owner) = (plan.id, plan.invite.clone(), plan.owner);
         let (tx, rx) = table::channel();
@@ -440,6 +474,7 @@ impl Hall {
                 ));
                 continue;
             };
+            let steps = row.steps.clone();
             let runner = match table::restore(entry, row.save, row.steps) {
                 Ok(runner) => runner,
                 Err(e) => {
@@ -458,6 +493,7 @@ impl Hall {
                 seats: Some(row.seats),
                 runner,
                 deals: row.deals,
+                log: steps,
             });
         }
         Ok(n)

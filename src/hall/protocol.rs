@@ -48,14 +48,20 @@ pub enum ClientMsg {
         token: Option<String>,
     },
     /// The lobby, again.
-    List,
+    List {},
     /// A new table; the creator watches it (and may sit).
     Create {
         /// The game's id (`holdem`, `doom`, `honeymoon`).
         game: String,
-        /// Its setup (the game's default when absent).
+        /// Its setup (the game's default when absent; a field left out
+        /// takes its default).
         #[serde(default)]
         setup: Option<Value>,
+        /// Choices of the game's setup form (`fields` in the lobby), each
+        /// field's key and the index of a choice, made in order on the
+        /// setup.
+        #[serde(default)]
+        choices: Option<serde_json::Map<String, Value>>,
         /// Seconds a person has to act (default 30).
         #[serde(default)]
         seconds: Option<u32>,
@@ -140,7 +146,7 @@ pub enum ClientMsg {
         seat: Seat,
     },
     /// Are you there?
-    Ping,
+    Ping {},
 }
 
 /// A player.
@@ -186,6 +192,9 @@ pub struct TableSummary {
     pub watching: usize,
     /// Whether it is being played.
     pub playing: bool,
+    /// Whether it is private (listed only to its creator).
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// Who sits in a seat.
@@ -244,6 +253,10 @@ pub struct TableState<V = Value> {
     /// for the first; 0 before it).
     #[serde(default)]
     pub deal: u64,
+    /// Steps taken at the table since the deal began: frames with the
+    /// same `deal` and `step` show the same position.
+    #[serde(default)]
+    pub step: u64,
     /// What you see of the game (the game's view type); `null` before it
     /// begins.
     pub view: V,
@@ -415,7 +428,10 @@ pub fn decode_request(text: &str) -> Result<Request, (DecodeError, Option<Reques
     let malformed = |e: String| DecodeError::Malformed(e);
     let mut value: Value =
         serde_json::from_str(text).map_err(|e| (malformed(e.to_string()), None))?;
-    let id = match value.as_object_mut().and_then(|o| o.remove("id")) {
+    let Some(object) = value.as_object_mut() else {
+        return Err((malformed("a message is a JSON object".into()), None));
+    };
+    let id = match object.remove("id") {
         None => None,
         Some(Value::String(id)) if id.len() <= MAX_ID => Some(Value::String(id)),
         Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
@@ -519,6 +535,7 @@ mod tests {
             invite: None,
             stage: Some(Stage::Turn(1)),
             deal: 3,
+            step: 5,
             view: serde_json::value::to_raw_value(&view).unwrap_or_else(|e| panic!("{e}")),
             legal: serde_json::json!(["fold", "call"]),
             deadline_ms: Some(900),
@@ -560,6 +577,17 @@ mod tests {
             decode(r#"{"type":"leave","table":1,"extra":1}"#),
             Err(DecodeError::Malformed(_))
         ));
+        // Messages without fields refuse unknown ones too; a message is an
+        // object, not the fields in a row.
+        assert!(decode(r#"{"type":"ping"}"#).is_ok());
+        assert!(decode(r#"{"type":"ping","extra":1}"#).is_err());
+        assert!(decode(r#"{"type":"list","extra":1}"#).is_err());
+        assert!(decode(r#"["watch", 1]"#).is_err());
+        let with_id = decode_request(r#"{"type":"ping","id":"p1"}"#);
+        assert_eq!(with_id.map(|r| r.id), Ok(Some(Value::from("p1"))));
+        let bad = decode_request(r#"{"type":"sit","table":"one","id":7}"#);
+        assert!(matches!(bad, Err((DecodeError::Malformed(_), Some(id))) if id == 7));
+        assert!(decode_request(r#"{"type":"ping","id":1.5}"#).is_err());
         let long = format!(r#"{{"type":"chat","text":"{}"}}"#, "x".repeat(MAX_MESSAGE));
         assert!(matches!(decode(&long), Err(DecodeError::TooLong(_))));
     }

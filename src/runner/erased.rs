@@ -25,6 +25,13 @@ pub struct Step {
 }
 
 impl Step {
+    /// Adds `note` to what every seat and spectator reads of this step.
+    pub fn tell(&mut self, note: &Note) {
+        for notes in &mut self.notes {
+            notes.push(note.clone());
+        }
+    }
+
     /// The lines for `seat` (`None`: a spectator).
     pub fn notes_for(&self, seat: Option<Seat>) -> &[Note] {
         let i = seat.unwrap_or(self.notes.len().saturating_sub(1));
@@ -81,6 +88,8 @@ pub trait AnyRunner: Send {
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Step, RunError>;
     /// The game's default action for `seat`, a person whose time ran out.
     fn time_out(&mut self, seat: Seat) -> Result<Step, RunError>;
+    /// The game's default action for `seat`, a person who is away.
+    fn stand_in(&mut self, seat: Seat) -> Result<Step, RunError>;
     /// The next deal, once one is over.
     fn next_deal(&mut self) -> Result<Step, RunError>;
     /// `seat` shows its hidden cards between deals ([`Runner::show`]).
@@ -172,6 +181,10 @@ impl<G: Playable> AnyRunner for Runner<G> {
 
     fn time_out(&mut self, seat: Seat) -> Result<Step, RunError> {
         let applied = Runner::time_out(self, seat)?;
+        Ok(self.step(&applied))
+    }
+    fn stand_in(&mut self, seat: Seat) -> Result<Step, RunError> {
+        let applied = Runner::stand_in(self, seat)?;
         Ok(self.step(&applied))
     }
 

@@ -341,6 +341,7 @@ impl SetupScreen {
             } => {
                 net.send(ClientMsg::Create {
                     game: self.entry.id.into(),
+                    choices: None,
                     setup: Some(self.setup.clone()),
                     seconds: Some(*seconds),
                     private: *private,

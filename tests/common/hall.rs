@@ -182,6 +182,7 @@ impl Player {
     pub async fn create(&mut self, game: &str, setup: Value, seconds: u32) -> u64 {
         self.send(ClientMsg::Create {
             game: game.into(),
+            choices: None,
             setup: Some(setup),
             seconds: Some(seconds),
             private: false,

@@ -18,7 +18,8 @@ pub const REMOVE_AFTER: Duration = Duration::from_secs(300);
 /// The pause between one deal's end and the next deal, on average: each
 /// pause is up to half a second shorter or longer (see [`pause`]).
 pub const BETWEEN_DEALS: Duration = Duration::from_secs(3);
-/// A person's time bank in a game played for chips.
+/// A person's time bank in a game played for chips, for each deal: when a
+/// turn's time runs out, what is left of it is given, once a turn.
 pub const TIME_BANK: Duration = Duration::from_secs(30);
 /// Time outs in a row after which a person is sat out.
 pub const TIMEOUTS_TO_SIT_OUT: u8 = 2;

@@ -30,6 +30,7 @@ use super::protocol::{
 use super::store::{self, DealRow, StoreError, player_account, seat_account};
 use crate::game::{Level, Seat, Stage};
 use crate::games::Entry;
+use crate::narrate::Note;
 use crate::runner::erased::{AnyRunner, AnyTurn, Step};
 use crate::runner::thinking::Budget;
 use crate::runner::{RunError, SeatInfo};
@@ -160,6 +161,9 @@ pub struct Plan {
     pub runner: Option<Box<dyn AnyRunner>>,
     /// Deals finished at it so far.
     pub deals: u64,
+    /// The steps in the store since the runner's checkpoint (the deal so
+    /// far, when restored mid-deal).
+    pub log: Vec<Value>,
 }
 
 /// What woke the table.
@@ -255,8 +259,8 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
         runner: plan.runner,
         watchers: Watchers::default(),
         hall,
-        steps: 0,
-        deal_log: Vec::new(),
+        steps: plan.log.len(),
+        deal_log: plan.log,
         deals: plan.deals,
         clock: Clock::default(),
         settled: false,
@@ -276,6 +280,11 @@ impl Table {
         self.hall.lobby_update(self.summary());
         self.publish();
         loop {
+            // What a request or a wake changed is seen before the steps
+            // that follow from it.
+            if self.changed {
+                self.publish_now();
+            }
             self.drive().await;
             if self.changed {
                 self.publish_now();
@@ -362,8 +371,12 @@ impl Table {
                         return;
                     }
                     if slot.sitting_out || slot.is_empty() {
+                        // Each position is seen before its move is made.
+                        if self.changed {
+                            self.publish_now();
+                        }
                         self.clock.deadline = None;
-                        let step = self.runner.as_mut().map(|r| r.time_out(seat));
+                        let step = self.runner.as_mut().map(|r| r.stand_in(seat));
                         if !self.stepped(step).await {
                             return;
                         }
@@ -435,14 +448,16 @@ impl Table {
         {
             self.clock.deadline = None;
             let slot = &mut self.slots[seat];
-            if self.chips_game && slot.bank.is_none() {
-                // Into the time bank.
-                slot.bank = Some(TIME_BANK);
-                self.clock.deadline = Some((seat, now + TIME_BANK));
+            let left = TIME_BANK.saturating_sub(slot.bank_used);
+            if self.chips_game && slot.banking.is_none() && !left.is_zero() {
+                // Into what is left of the deal's time bank.
+                slot.banking = Some(now);
+                self.clock.deadline = Some((seat, now + left));
                 self.publish();
                 return;
             }
-            slot.bank = None;
+            slot.banking = None;
+            slot.bank_used = TIME_BANK;
             slot.timeouts += 1;
             if slot.timeouts >= TIMEOUTS_TO_SIT_OUT {
                 slot.sitting_out = true;
@@ -613,6 +628,8 @@ impl Table {
         };
         for slot in &mut self.slots {
             slot.timeouts = 0;
+            slot.bank_used = Duration::ZERO;
+            slot.banking = None;
         }
         self.deals += 1;
         let (id, chips_game) = (self.id, self.chips_game);
@@ -682,7 +699,16 @@ impl Table {
             .and_then(|c| c.get(seat).copied())
             .unwrap_or(0);
         let step = match &mut self.runner {
-            Some(r) if in_session > 0 => Some(r.set_chips(seat, 0)),
+            Some(r) if in_session > 0 => Some(r.set_chips(seat, 0).map(|mut step| {
+                step.tell(
+                    &Note::new()
+                        .seat(seat)
+                        .verb("leave")
+                        .text("with")
+                        .amount(chips),
+                );
+                step
+            })),
             _ => None,
         };
         let entries = match &step {
@@ -760,7 +786,22 @@ impl Table {
             .and_then(|c| c.get(seat).copied())
             .unwrap_or(0);
         match runner.set_chips(seat, playing + pending) {
-            Ok(step) => {
+            Ok(mut step) => {
+                let note = if playing == 0 {
+                    Note::new()
+                        .seat(seat)
+                        .verb("buy")
+                        .text("in for")
+                        .amount(pending)
+                } else {
+                    let total = playing + pending;
+                    Note::new()
+                        .seat(seat)
+                        .verb("top")
+                        .text("up to")
+                        .amount(total)
+                };
+                step.tell(&note);
                 let slot = &mut self.slots[seat];
                 slot.chips = 0;
                 slot.joining = false;
@@ -819,7 +860,7 @@ impl Table {
         let table = Some(self.id);
         match cmd {
             TableCmd::Watch { player, reply } => {
-                self.watchers.add(player.0, &reply.out);
+                self.watchers.add(player.0, &reply.out, true);
                 self.came_back(player.0);
                 self.hall.lobby_update(self.summary());
                 reply.answer(Ok(()), table);
@@ -829,7 +870,7 @@ impl Table {
                 seat,
                 reply,
             } => {
-                self.watchers.add(player.0, &reply.out);
+                self.watchers.add(player.0, &reply.out, false);
                 reply.answer(self.sit(player, seat).await, table);
             }
             TableCmd::Stand { player, reply } => {
@@ -1045,7 +1086,9 @@ impl Table {
         }
         let slot = &mut self.slots[seat];
         slot.timeouts = 0;
-        slot.bank = None;
+        if let Some(since) = slot.banking.take() {
+            slot.bank_used += since.elapsed();
+        }
         self.stepped(result).await;
         Ok(())
     }
@@ -1055,10 +1098,14 @@ impl Table {
         let seat = self
             .seat_of(player)
             .ok_or_else(|| err("not_seated", "you do not sit at this table"))?;
-        let result = self.runner.as_mut().map(|r| r.show(seat));
-        if let Some(Err(e)) = &result {
+        let result = match self.runner.as_mut() {
+            Some(r) => r.show(seat),
+            None => return Err(err("illegal", "there is nothing to show now")),
+        };
+        if let Err(e) = &result {
             return Err(err("illegal", e.to_string()));
         }
+        let result = Some(result);
         self.stepped(result).await;
         Ok(())
     }
@@ -1160,8 +1207,10 @@ impl Table {
                 chips: self.chips_game.then(|| held[i]),
             })
             .collect();
+        // A seat sitting out has its turns played for it: nothing to do.
+        let acting = you.filter(|&y| !self.slots[y].sitting_out);
         let (view, legal) = match &self.runner {
-            Some(r) => (r.view(you), r.legal(you)),
+            Some(r) => (r.view(you), r.legal(acting)),
             None => (RawValue::NULL.to_owned(), Value::Array(Vec::new())),
         };
         TableState {
@@ -1180,6 +1229,7 @@ impl Table {
                 Some(Stage::Turn(_)) => self.deals + 1,
                 _ => self.deals,
             },
+            step: self.steps as u64,
             view,
             legal,
             deadline_ms: None,
@@ -1242,6 +1292,7 @@ impl Table {
                 .collect(),
             watching: self.watchers.len(),
             playing: self.runner.is_some(),
+            private: self.invite.is_some(),
         }
     }
 }

@@ -27,14 +27,21 @@ pub struct Watchers(HashMap<ConnId, Watcher>);
 
 impl Watchers {
     /// `out`, of `player`, watches from now on: it is sent the table at
-    /// the next [`Watchers::table`] (again, if it already watched).
-    pub fn add(&mut self, player: i64, out: &Outbox) {
-        let watcher = Watcher {
-            player,
-            out: out.clone(),
-            last: None,
-        };
-        self.0.insert(out.conn, watcher);
+    /// the next [`Watchers::table`] — also if it already watched, when
+    /// `again`.
+    pub fn add(&mut self, player: i64, out: &Outbox, again: bool) {
+        let known = self.0.get_mut(&out.conn);
+        match known {
+            Some(w) if !again => w.player = player,
+            _ => {
+                let watcher = Watcher {
+                    player,
+                    out: out.clone(),
+                    last: None,
+                };
+                self.0.insert(out.conn, watcher);
+            }
+        }
     }
 
     /// Connection `conn` stops watching: its player, if it watched.

@@ -61,9 +61,12 @@ pub struct Slot {
     /// The person's connection dropped at this moment.
     #[serde(skip)]
     pub away_since: Option<Instant>,
-    /// What is left of the time bank, once it is being used.
+    /// The time bank used this deal (games for chips).
     #[serde(skip)]
-    pub bank: Option<Duration>,
+    pub bank_used: Duration,
+    /// The time bank is running for this seat's turn since then.
+    #[serde(skip)]
+    pub banking: Option<Instant>,
 }
 
 impl Slot {
@@ -78,7 +81,8 @@ impl Slot {
             joining: false,
             timeouts: 0,
             away_since: None,
-            bank: None,
+            bank_used: Duration::ZERO,
+            banking: None,
         }
     }
 

@@ -96,7 +96,7 @@ pub enum LobbyAction {
 impl Lobby {
     /// The lobby of the hall reached through `net`.
     pub fn new(net: Net, settings: Settings) -> Lobby {
-        net.send(ClientMsg::List);
+        net.send(ClientMsg::List {});
         Lobby {
             net,
             settings,
@@ -249,7 +249,7 @@ impl Screen for Lobby {
                 Leave => {
                     self.net.send(ClientMsg::Leave { table: id });
                     self.waiting = None;
-                    self.net.send(ClientMsg::List);
+                    self.net.send(ClientMsg::List {});
                 }
                 Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
                 _ => {}
@@ -299,7 +299,7 @@ impl Screen for Lobby {
             }
             Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
             Invite => self.typing = Some((Typed::Invite, LineEdit::default())),
-            Refresh => self.net.send(ClientMsg::List),
+            Refresh => self.net.send(ClientMsg::List {}),
             Back => return Nav::Menu,
             _ => {}
         }
