@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::{self, TableBot};
 use super::narration;
-use super::phh;
+use super::formats::phh;
 use super::pots::Chips;
 use super::table::{
     Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,
@@ -21,6 +21,10 @@ use crate::narrate::Note;
 
 /// The fewest seats at a table.
 pub const MIN_SEATS: usize = 2;
+
+/// The most seats a session deals to (the screen's table draws nine; a
+/// replayed hand may have up to [`MAX_SEATS`]).
+pub const MOST_SEATS: usize = 9;
 
 /// When a seat buys chips again in a cash game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,9 +141,9 @@ impl Setup {
 
     /// Checks every option.
     pub fn check(&self) -> Result<(), SetupError> {
-        if !(MIN_SEATS..=MAX_SEATS).contains(&self.seats) {
+        if !(MIN_SEATS..=MOST_SEATS).contains(&self.seats) {
             return Err(SetupError(format!(
-                "a table has {MIN_SEATS} to {MAX_SEATS} seats, not {}",
+                "a table has {MIN_SEATS} to {MOST_SEATS} seats, not {}",
                 self.seats
             )));
         }
@@ -197,7 +201,7 @@ fn mode_name(mode: &Mode) -> String {
 
 impl Setup {
     fn seat_choices(&self) -> Choices<usize> {
-        crate::form::range(MIN_SEATS, MAX_SEATS, self.seats, |x| x + 1)
+        crate::form::range(MIN_SEATS, MOST_SEATS, self.seats, |x| x + 1)
     }
 
     fn stack_choices(&self) -> Choices<Chips> {
