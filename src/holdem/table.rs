@@ -356,6 +356,9 @@ pub enum ActionError {
     /// A pot that cannot be split as the reference would (replay).
     #[error(transparent)]
     Split(#[from] SplitError),
+    /// Giving up out of turn by a player who is not all in (replay).
+    #[error("seat {0} is not all in: only the player to act may fold")]
+    NotAllIn(Seat),
     /// Running the board a number of times that cannot be (replay: once
     /// to four times, told before the first board is out).
     #[error("the board cannot be run {0} times here")]
@@ -980,6 +983,30 @@ impl Table {
         self.settle(saved, ev, result)
     }
 
+    /// A player all in who gives up the hand out of turn, in a replay: a
+    /// room folds the hand of a player sitting out even when the blinds
+    /// or the ante took all their chips. They are out of every pot.
+    pub fn forfeit(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        let s = &self.state;
+        if !self.replay || s.phase == Phase::Over || s.status.get(seat) != Some(&Status::AllIn) {
+            return Err(ActionError::NotAllIn(seat));
+        }
+        let saved = self.clone();
+        let s = &mut self.state;
+        s.status[seat] = Status::Folded;
+        let mut ev = vec![Event::Acted {
+            seat,
+            action: Move::Fold,
+            all_in: false,
+        }];
+        let result = if s.in_hand_count() <= 1 {
+            self.end_betting(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
     /// Keeps a change and logs it, or puts everything back on error.
     fn settle(
         &mut self,
@@ -1235,19 +1262,20 @@ impl Table {
         if self.state.all_in && self.state.street != Street::River {
             return self.deal_street(ev);
         }
-        if self.state.in_play_count() == 1 {
-            self.finish_by_folds(ev);
-            return Ok(());
-        }
         let s = &mut self.state;
         if let Some(common) = s.common
             && common < 5
             && usize::from(s.runs) > 1 + s.extra.len()
         {
-            // Another run of the board: its cards come next.
+            // Another run of the board: its cards come next (a player who
+            // mucked on the first still has no part of it).
             s.extra.push(s.board[..common].to_vec());
             s.phase = Phase::Dealing;
             s.due = 5 - common;
+            return Ok(());
+        }
+        if self.state.in_play_count() == 1 && self.state.extra.is_empty() {
+            self.finish_by_folds(ev);
             return Ok(());
         }
         self.award(ev)
@@ -1505,7 +1533,12 @@ impl HandState {
 
     /// The street total to match: the largest bet.
     pub fn current_bet(&self) -> Chips {
-        self.street_bet[..self.n].iter().copied().max().unwrap_or(0)
+        let top = self.street_bet[..self.n].iter().copied().max().unwrap_or(0);
+        if self.forced.full_blinds && self.street == Street::Preflop {
+            top.max(self.forced.min_bet)
+        } else {
+            top
+        }
     }
 
     /// Bets and raises made on this street.
@@ -1570,7 +1603,17 @@ impl HandState {
     }
 
     fn legal_for(&self, seat: Seat) -> Legal {
-        let top = self.current_bet();
+        let mut top = self.current_bet();
+        if self.forced.full_blinds {
+            // A big blind called in full: never more than another player
+            // still in could match.
+            let cap = (0..self.n)
+                .filter(|&i| i != seat && self.status[i].is_in())
+                .map(|i| self.street_bet[i] + self.stacks[i])
+                .max()
+                .unwrap_or(0);
+            top = top.min(cap.max(self.street_bet[..self.n].iter().copied().max().unwrap_or(0)));
+        }
         let bet = self.street_bet[seat];
         let stack = self.stacks[seat];
         let owed = top.saturating_sub(bet);

@@ -49,6 +49,12 @@ pub fn detect(text: &str) -> Format {
 /// Reads every hand of a text in any format.
 pub fn read_any(text: &str) -> Result<Hands, HistoryError> {
     match detect(text) {
+        Format::Phh if text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}').is_empty() => {
+            Ok(Vec::new())
+        }
+        Format::Phh if !text.contains("variant") => Err(HistoryError::Format(
+            "not a hand history this reads: PHH, PokerStars or GGPoker text".into(),
+        )),
         Format::Phh => phh::read_all(text),
         Format::PokerStars | Format::GgPoker => Ok(stars::read_all(text)),
     }

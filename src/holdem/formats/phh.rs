@@ -15,10 +15,12 @@
 //! for in fields of its own, as PHH allows (`_name`): `_hero` (the player
 //! number whose hole cards the room showed, 3 for p3), `_rake`,
 //! `_tournament` and `_buy_in`, `_play_money`, `_button` (a dead button's
-//! seat), and `_run_count` for a hand whose board was run twice: the next
+//! seat), `_run_count` for a hand whose board was run twice: the next
 //! boards' cards are then dealt after the first board's (PokerKit 0.7.7
 //! has no notation for it and refuses such a file rather than replay it
-//! wrong).
+//! wrong), and `_full_blinds` for a room's hand whose big blind was all in
+//! for less: the room has the others call the big blind in full, where
+//! PokerKit has them call what was posted.
 
 use std::fmt::Write;
 
@@ -158,6 +160,9 @@ pub fn write_record(r: &HandRecord) -> String {
     }
     if r.runs != 1 {
         let _ = writeln!(out, "_run_count = {}", r.runs);
+    }
+    if r.forced.full_blinds {
+        let _ = writeln!(out, "_full_blinds = true");
     }
     out
 }
@@ -435,6 +440,7 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
         posts: blinds.iter().map(|a| a.negative).collect(),
         min_bet: to(&min_bet)?,
         trim_antes: trim,
+        full_blinds: t.get("_full_blinds").and_then(Value::as_bool) == Some(true),
     };
     let names = t.get("players").and_then(Value::as_array).map(|a| {
         a.iter()

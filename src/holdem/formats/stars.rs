@@ -143,7 +143,8 @@ pub fn site_of_header(line: &str) -> Option<Format> {
 /// archive format's separator lines and leading spaces are dropped.
 fn split_hands(text: &str) -> Vec<Vec<&str>> {
     let mut hands: Vec<Vec<&str>> = Vec::new();
-    for line in text.lines() {
+    // Lines end in \n, \r\n or (old Mac files) \r alone.
+    for line in text.split(['\n', '\r']) {
         let l = line.trim_start_matches('\u{feff}').trim();
         if site_of_header(l).is_some() {
             hands.push(Vec::new());
@@ -266,6 +267,9 @@ fn check_game(header: &str) -> Result<(), HistoryError> {
     }
     if header.contains(" Cap ") || header.contains("Cap -") {
         return refuse("capped no-limit Hold'em");
+    }
+    if header.contains("Split Hold'em") {
+        return refuse("split Hold'em (two boards from the flop)");
     }
     if header.contains("Hold'em No Limit") && !header.contains("Mixed") {
         return Ok(());
@@ -392,8 +396,25 @@ fn read_hand(lines: &[&str]) -> Result<HandRecord, HistoryError> {
     build(&t)
 }
 
-/// A line of the summary: the total pot and the rake, runs of the board.
+/// A line of the summary: the total pot and the rake, runs of the board,
+/// the hole cards of a player who mucked (or showed).
 fn read_summary(line: &str, words: &Words, t: &mut Transcript) -> Result<(), HistoryError> {
+    if line.starts_with(words.seat)
+        && let Some((_, rest)) = line.split_once(": ")
+        && let Some(seated) = t
+            .seats
+            .iter()
+            .filter(|s| rest.starts_with(&s.name))
+            .max_by_key(|s| s.name.len())
+        && let Some(at) = rest.find(" [")
+        && (rest.contains("mucked [") || rest.contains("showed ["))
+    {
+        let cards = bracket_cards(&rest[at..]).unwrap_or_default();
+        if cards.len() == 2 && !t.lines.iter().any(|l| matches!(l, Line::Dealt(w, _) if *w == seated.name)) {
+            t.lines.insert(0, Line::Dealt(seated.name.clone(), cards));
+        }
+        return Ok(());
+    }
     if let Some(rest) = line.strip_prefix(words.total) {
         let mut parts = rest.split(" | ");
         t.total = parts.next().map(money).transpose()?;
@@ -573,12 +594,11 @@ fn read_line(line: &str, words: &Words, t: &mut Transcript) -> Result<(), Histor
             .ok_or_else(|| fmt(format!("bad raise '{line}'")))?;
         Line::RaiseTo(who, money(to)?, all_in)
     } else if what.starts_with(words.shows) {
-        let cards = bracket_cards(what)?;
-        if cards.len() != 2 {
-            // One card shown: the hand stays unknown.
-            return Ok(());
+        match bracket_cards(what) {
+            Ok(cards) if cards.len() == 2 => Line::Show(who, cards),
+            // One card shown (or hidden ones): the hand stays unknown.
+            _ => return Ok(()),
         }
-        Line::Show(who, cards)
     } else {
         Line::Muck(who)
     };

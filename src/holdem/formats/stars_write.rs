@@ -332,8 +332,7 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
             let _ = writeln!(o, "*** {label} *** [{}] [{}]", cards(&b[..n]), cards(&b[n..]));
         }
     };
-    let deductions = deductions(w);
-    let mut owed = deductions.clone();
+    let mut paid = after_rake(w).into_iter();
     let mut show_lines: Vec<Vec<String>> = vec![Vec::new(); boards.len()];
     let mut after: Vec<String> = Vec::new();
     let mut awarded = false;
@@ -482,12 +481,12 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
             }
             Event::PotAwarded { pot, seat, amount } => {
                 awarded = true;
-                let x = pay(&mut owed[w.player(*seat)], *amount);
+                let x = paid.next().unwrap_or(*amount);
                 pot_lines[0].push(collected_line(w, *seat, x, *pot, pots));
             }
             Event::RunAwarded { run, pot, seat, amount } => {
                 awarded = true;
-                let x = pay(&mut owed[w.player(*seat)], *amount);
+                let x = paid.next().unwrap_or(*amount);
                 pot_lines[*run].push(collected_line(w, *seat, x, *pot, pots));
             }
             _ => {}
@@ -523,11 +522,39 @@ fn known_hole(r: &HandRecord, p: usize) -> Option<[Card; 2]> {
     })
 }
 
-/// Pays `amount` less what is still owed to the rake by this player.
-fn pay(owed: &mut Chips, amount: Chips) -> Chips {
-    let d = (*owed).min(amount);
-    *owed -= d;
-    amount - d
+/// What each pot share the table paid (in the log's order) comes to
+/// after the rake: each player's part of the rake taken from their
+/// shares in proportion, the odd units from the last ones.
+fn after_rake(w: &Writer) -> Vec<Chips> {
+    let d = deductions(w);
+    let won = w.hand.awards();
+    let shares: Vec<(usize, Chips)> = w
+        .st
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Event::PotAwarded { seat, amount, .. } | Event::RunAwarded { seat, amount, .. } => {
+                Some((w.player(*seat), *amount))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut taken: Vec<Chips> = vec![0; d.len()];
+    let mut out: Vec<Chips> = shares
+        .iter()
+        .map(|&(p, a)| {
+            let cut = (u128::from(d[p]) * u128::from(a) / u128::from(won[p].max(1))) as Chips;
+            taken[p] += cut;
+            a - cut
+        })
+        .collect();
+    for (i, &(p, _)) in shares.iter().enumerate().rev() {
+        let left = d[p] - taken[p].min(d[p]);
+        let more = left.min(out[i]);
+        out[i] -= more;
+        taken[p] += more;
+    }
+    out
 }
 
 /// What each player's collections give up to the rake: the pots they
@@ -619,7 +646,21 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
     }
     // Each board's part of what a player collected, the rake taken from
     // the first.
-    let deductions = deductions(w);
+    let mut per_run_paid: Vec<Vec<Chips>> = vec![vec![0; k]; boards.len().max(1)];
+    {
+        let mut paid = after_rake(w).into_iter();
+        for e in st.log() {
+            match e {
+                Event::PotAwarded { seat, .. } => {
+                    per_run_paid[0][w.player(*seat)] += paid.next().unwrap_or(0);
+                }
+                Event::RunAwarded { run, seat, .. } => {
+                    per_run_paid[*run][w.player(*seat)] += paid.next().unwrap_or(0);
+                }
+                _ => {}
+            }
+        }
+    }
     for &p in by_seat {
         let seat = w.order[p];
         let mut pos = String::new();
@@ -644,7 +685,6 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
             format!("folded {}{didnt}", street(n))
         } else if st.shown(seat) {
             let c = st.hole(seat).map_or_else(String::new, |c| cards(&c));
-            let mut owed = deductions[p];
             let parts: Vec<String> = boards
                 .iter()
                 .enumerate()
@@ -652,7 +692,7 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
                     let desc = st.hole(seat).map_or_else(String::new, |h| describe(h, b));
                     let amount = per_run.get(run).map_or(0, |v| v[p]);
                     if amount > 0 {
-                        let x = pay(&mut owed, amount);
+                        let x = per_run_paid[run][p];
                         format!("won ({}) with {desc}", w.amt(x))
                     } else {
                         format!("lost with {desc}")

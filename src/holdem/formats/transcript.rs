@@ -306,19 +306,46 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
     let to = |a: &Amount| a.to_units(units.digits).map_err(fmt);
     let all = |v: &[Amount]| v.iter().map(to).collect::<Result<Vec<_>, _>>();
     let blinds = all(&forced.blinds)?;
-    let min_bet = match t.stakes {
-        Some((_, bb)) => to(&bb)?,
-        None => blinds.iter().copied().max().unwrap_or(0),
+    // The smallest bet: the big blind as posted in full (a header's
+    // stakes can name another level), else the stakes' big blind (a big
+    // blind all in for less), else the largest blind.
+    let stack_units = |p: usize| to(&seats[p].stack);
+    let entry = |p: usize| if k == 2 { 1 - p } else { p };
+    let big = (0..k)
+        .find(|&p| entry(p) == 1 && !forced.posts[1])
+        .map(|p| (p, blinds[1]));
+    let ante_of = |p: usize| to(&forced.antes[entry(p)]);
+    let full_big = match big {
+        Some((p, b)) if b > 0 && stack_units(p)? > b + ante_of(p)? => Some(b),
+        _ => None,
+    };
+    let min_bet = match (full_big, t.stakes) {
+        (Some(b), _) => b,
+        (None, Some((_, bb))) => to(&bb)?,
+        (None, None) => blinds.iter().copied().max().unwrap_or(0),
     }
     .max(1);
+    let stacks = all(&seats.iter().map(|s| s.stack).collect::<Vec<_>>())?;
+    let antes = all(&forced.antes)?;
+    // The room calls a big blind in full even when it was all in for
+    // less: only then is the record marked so (PokerKit calls what was
+    // posted).
+    let posted = (0..k)
+        .map(|p| {
+            let e = if k == 2 { 1 - p } else { p };
+            let live = if forced.posts[e] { 0 } else { blinds[e] };
+            live.min(stacks[p].saturating_sub(antes[e]))
+        })
+        .max()
+        .unwrap_or(0);
     let forced = Forced {
-        antes: all(&forced.antes)?,
+        antes,
         blinds_or_straddles: blinds,
         posts: forced.posts,
         min_bet,
         trim_antes: false,
+        full_blinds: posted < min_bet,
     };
-    let stacks = all(&seats.iter().map(|s| s.stack).collect::<Vec<_>>())?;
     let index = |w: &str| seats.iter().position(|s| s.name == w);
     let who = |w: &str| index(w).ok_or_else(|| fmt(format!("'{w}' has no seat")));
     // Hole cards: the hero's (or any player's the text deals face up).
@@ -398,6 +425,15 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
             Line::Fold(w) | Line::Check(w) | Line::Call(w, ..) | Line::Bet(w, ..) | Line::RaiseTo(w, ..) => {
                 let p = who(w)?;
                 let st = table.state();
+                if matches!(l, Line::Fold(_))
+                    && st.to_act() != Some(p)
+                    && st.statuses()[p] == Status::AllIn
+                {
+                    // The room folds the hand of a player sitting out,
+                    // all in from the blinds or the ante.
+                    step(&mut table, &mut acts, Act::Fold(p))?;
+                    continue;
+                }
                 let legal = match (st.to_act(), st.legal()) {
                     (Some(s), Some(legal)) if s == p => legal,
                     (Some(s), _) => {
@@ -443,7 +479,7 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
                             // amounts to, the rest returned.
                             let stack_to = st.stacks()[p] + st.street_bets()[p];
                             excess[p] += total.min(stack_to) - top.min(stack_to);
-                            (Act::CheckCall(p), Some(*a))
+                            (Act::CheckCall(p), None)
                         } else {
                             if !legal.allows(Action::RaiseTo(total)) {
                                 let e = match legal.raise {
@@ -514,9 +550,11 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
     );
     r.runs = t.runs.max(1);
     r.winnings = Some(collected.clone());
-    r.rake = match (t.rake, t.total) {
-        (Some(x), _) => Some(to(&x)?),
-        (None, Some(total)) => Some(to(&total)?.saturating_sub(collected.iter().sum())),
+    // What the room took: the total pot less what was collected (the
+    // fees a summary lists are each rounded), else the fees listed.
+    r.rake = match (t.total, t.rake) {
+        (Some(total), _) => Some(to(&total)?.saturating_sub(collected.iter().sum())),
+        (None, Some(x)) => Some(to(&x)?),
         (None, None) => None,
     };
     let paid: Chips = table
@@ -565,13 +603,15 @@ fn showdown(
     step: &impl Fn(&mut Table, &mut Vec<Act>, Act) -> Result<(), HistoryError>,
 ) -> Result<(), HistoryError> {
     while table.state().phase() == Phase::Showdown {
-        let river = table.state().boards().iter().all(|b| b.len() == 5);
+        let river = table.state().board().len() == 5;
         let Some(&seat) = table.state().to_show().first() else {
             break;
         };
         let a = match shown.get(&seat) {
             Some(c) => Act::Show(seat, c.iter().map(|&x| Some(x)).collect()),
-            None if mucked.contains(&seat) || (river && collected[seat] == 0) => Act::Muck(seat),
+            // A muck counts at the river: before it the player still
+            // has the rest of the board to come.
+            None if river && (mucked.contains(&seat) || collected[seat] == 0) => Act::Muck(seat),
             None => Act::Show(seat, vec![None, None]),
         };
         step(table, acts, a)?;

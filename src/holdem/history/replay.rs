@@ -8,7 +8,7 @@ use super::{Act, HandRecord, HistoryError, Player};
 use crate::cards::Card;
 use crate::holdem::pots::{Chips, SplitError};
 use crate::holdem::table::{
-    Action, ActionError, Event, Phase, SetupError, SplitRule, Street, Table, MAX_SEATS,
+    Action, ActionError, Event, MAX_SEATS, Phase, SetupError, SplitRule, Status, Street, Table,
 };
 
 /// Extra decimal places a replay may add to split a decimal pot exactly.
@@ -217,6 +217,12 @@ pub(crate) fn apply(table: &mut Table, a: &Act, k: usize) -> Result<(), Applied>
                 )));
             }
             table.deal_board(&known).map(drop).map_err(refused)
+        }
+        Act::Fold(p) if table.state().to_act() != Some(*p)
+            && table.state().statuses().get(*p) == Some(&Status::AllIn) =>
+        {
+            // A player all in whose hand the room folds (sitting out).
+            table.forfeit(*p).map(drop).map_err(refused)
         }
         Act::Fold(p) | Act::CheckCall(p) | Act::BetRaise(p, _) => {
             let seat = player(p)?;
