@@ -239,13 +239,16 @@ fn date_time(header: &str) -> Option<((i64, i64, i64), String, Option<String>)> 
             && *y > 1900
             && w.split('/').count() == 3
         {
-            let time = words.get(i + 1)?.trim_end_matches(']');
+            // "2007/10/15 - 05:34:03 (ET)" in old histories.
+            let skip = usize::from(words.get(i + 1) == Some(&"-"));
+            let time = words.get(i + 1 + skip)?.trim_end_matches(']');
             let hms: Vec<u32> = time.split(':').filter_map(|x| x.parse().ok()).collect();
             if hms.len() != 3 {
                 continue;
             }
             let zone = words
-                .get(i + 2)
+                .get(i + 2 + skip)
+                .map(|z| z.trim_matches(['(', ')']))
                 .filter(|z| z.chars().all(|c| c.is_ascii_uppercase()) && !z.is_empty())
                 .map(|z| z.to_string());
             let t = format!("{:02}:{:02}:{:02}", hms[0], hms[1], hms[2]);
@@ -397,7 +400,7 @@ fn read_hand(lines: &[&str]) -> Result<HandRecord, HistoryError> {
 }
 
 /// A line of the summary: the total pot and the rake, runs of the board,
-/// the hole cards of a player who mucked (or showed).
+/// the hole cards of a player who mucked.
 fn read_summary(line: &str, words: &Words, t: &mut Transcript) -> Result<(), HistoryError> {
     if line.starts_with(words.seat)
         && let Some((_, rest)) = line.split_once(": ")
@@ -407,7 +410,7 @@ fn read_summary(line: &str, words: &Words, t: &mut Transcript) -> Result<(), His
             .filter(|s| rest.starts_with(&s.name))
             .max_by_key(|s| s.name.len())
         && let Some(at) = rest.find(" [")
-        && (rest.contains("mucked [") || rest.contains("showed ["))
+        && rest.contains("mucked [")
     {
         let cards = bracket_cards(&rest[at..]).unwrap_or_default();
         if cards.len() == 2 && !t.lines.iter().any(|l| matches!(l, Line::Dealt(w, _) if *w == seated.name)) {

@@ -207,11 +207,11 @@ pub fn write_stars(hand: &Replayed, opts: &StarsOptions) -> Result<String, Histo
     let max = r
         .info
         .seat_count
-        .unwrap_or((0..k).map(|p| w.seat_number(p)).max().unwrap_or(9).max(k as u32));
+        .map_or(String::new(), |n| format!(" {n}-max"));
     let button = r.info.button.unwrap_or_else(|| w.seat_number(k - 1));
     let table = r.info.table.clone().unwrap_or_else(|| "cardgames".into());
     let play = if r.info.play_money { " (Play Money)" } else { "" };
-    let _ = writeln!(o, "Table '{table}' {max}-max{play} Seat #{button} is the button");
+    let _ = writeln!(o, "Table '{table}'{max}{play} Seat #{button} is the button");
     let by_seat = {
         let mut v: Vec<usize> = (0..k).collect();
         v.sort_by_key(|&p| w.seat_number(p));
@@ -392,10 +392,14 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                     let _ = writeln!(o, "{line}");
                 }
                 let _ = writeln!(o, "*** HOLE CARDS ***");
-                for &p in by_seat {
-                    let cards_of = (Some(p) == hero)
-                        .then(|| st.hole(w.order[p]).or_else(|| known_hole(r, p)))
-                        .flatten();
+                // The hero's cards first; then any other player's the
+                // history dealt face up (save those mucked at the
+                // showdown: the summary shows them).
+                let mut order: Vec<usize> = hero.into_iter().collect();
+                order.extend(by_seat.iter().filter(|&&p| Some(p) != hero));
+                for p in order {
+                    let mucked = st.has_mucked(w.order[p]);
+                    let cards_of = known_hole(r, p).filter(|_| Some(p) == hero || !mucked);
                     match cards_of {
                         Some(c) => {
                             let _ = writeln!(o, "Dealt to {} [{}]", r.name(p), cards(&c));
@@ -625,25 +629,32 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
     }
     // Per player: folded when, showed, mucked, what each board paid.
     let mut folded: Vec<Option<usize>> = vec![None; k];
-    let mut voluntary = vec![false; k];
+    let mut put_in = vec![false; k];
     let mut board_len = 0;
     let mut per_run: Vec<Vec<Chips>> = vec![vec![0; k]; boards.len().max(1)];
+    let mut awarded = false;
+    let mut voluntary = vec![false; k];
     for e in st.log() {
         match e {
+            Event::Showed { seat, .. } if awarded => voluntary[w.player(*seat)] = true,
             Event::StreetDealt { cards, .. } => board_len += cards.len(),
             Event::Acted { seat, action, .. } => {
                 let p = w.player(*seat);
                 match action {
                     Move::Fold => folded[p] = Some(board_len),
                     Move::Check => {}
-                    _ => voluntary[p] = true,
+                    _ => put_in[p] = true,
                 }
             }
-            Event::PotAwarded { seat, amount, .. } => per_run[0][w.player(*seat)] += amount,
+            Event::PotAwarded { seat, amount, .. } => {
+                awarded = true;
+                per_run[0][w.player(*seat)] += amount;
+            }
             Event::RunAwarded { run, seat, amount, .. } => per_run[*run][w.player(*seat)] += amount,
             _ => {}
         }
     }
+    let showed_after = voluntary;
     // Each board's part of what a player collected, the rake taken from
     // the first.
     let mut per_run_paid: Vec<Vec<Chips>> = vec![vec![0; k]; boards.len().max(1)];
@@ -681,9 +692,9 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
         };
         let result = if let Some(n) = folded[p] {
             let blind = st.forced().blind(e) > 0;
-            let didnt = if n < 3 && !voluntary[p] && !blind { " (didn't bet)" } else { "" };
+            let didnt = if n < 3 && !put_in[p] && !blind { " (didn't bet)" } else { "" };
             format!("folded {}{didnt}", street(n))
-        } else if st.shown(seat) {
+        } else if st.shown(seat) && !showed_after[p] {
             let c = st.hole(seat).map_or_else(String::new, |c| cards(&c));
             let parts: Vec<String> = boards
                 .iter()
@@ -707,7 +718,10 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
             }
         } else if got[p] > 0 {
             let verb = if w.gg && board_len >= 3 { "won" } else { "collected" };
-            format!("{verb} ({})", w.amt(got[p]))
+            match st.hole(seat).filter(|_| st.shown(seat)) {
+                Some(c) => format!("showed [{}] and {verb} ({})", cards(&c), w.amt(got[p])),
+                None => format!("{verb} ({})", w.amt(got[p])),
+            }
         } else {
             "mucked".into()
         };

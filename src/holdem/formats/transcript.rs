@@ -516,6 +516,16 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
         }
     }
     showdown(&mut table, &mut acts, &shown, &mucked, &collected, k, &step)?;
+    // A winner who shows after everyone else folded.
+    for (&p, c) in &shown {
+        if table.state().won_unseen(p) {
+            step(
+                &mut table,
+                &mut acts,
+                Act::Show(p, c.iter().map(|&x| Some(x)).collect()),
+            )?;
+        }
+    }
     if let Some(why) = pending(&table) {
         return Err(HistoryError::Unfinished(why));
     }
