@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::bots::{self, TableBot};
 use super::narration;
 use super::formats::phh;
+use super::history::HandRecord;
 use super::pots::Chips;
 use super::table::{
     Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,
@@ -650,8 +651,12 @@ impl Playable for Session {
         }
     }
 
-    fn deal_record(&self) -> Option<String> {
-        self.table.outcome().map(|_| phh::write(&self.table))
+    /// The hand as PHH: every player's name, the hero (the person it is
+    /// kept for), a number of its own and the time it ended (UTC).
+    fn deal_record(&self, kept: &crate::game::Kept) -> Option<String> {
+        self.table.outcome()?;
+        let r = HandRecord::kept(&self.table, kept, self.hands_played());
+        Some(phh::write_record(&r))
     }
 
     fn seats(&self) -> usize {

@@ -97,8 +97,9 @@ pub trait AnyRunner: Send {
     fn chips(&self) -> Option<Vec<u64>>;
     /// Sets a seat's chips between deals.
     fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<Step, RunError>;
-    /// The finished deal in the game's own hand-history format.
-    fn deal_record(&self) -> Option<String>;
+    /// The finished deal in the game's own hand-history format, kept for
+    /// `me` (if anyone), ended at `when` (seconds since 1970, UTC).
+    fn deal_record(&self, me: Option<Seat>, when: Option<u64>) -> Option<String>;
     /// The session as a save ([`Save`]), as JSON.
     fn save(&self) -> Value;
     /// Makes the game as it stands the start of the log ([`Runner::rebase`]).
@@ -217,8 +218,13 @@ impl<G: Playable> AnyRunner for Runner<G> {
         Ok(self.step(&applied))
     }
 
-    fn deal_record(&self) -> Option<String> {
-        Runner::game(self).deal_record()
+    fn deal_record(&self, me: Option<Seat>, when: Option<u64>) -> Option<String> {
+        let kept = crate::game::Kept {
+            names: self.names(),
+            me,
+            when,
+        };
+        Runner::game(self).deal_record(&kept)
     }
 
     fn save(&self) -> Value {

@@ -548,8 +548,10 @@ min_bet = 10
 starting_stacks = [1000, 1000, 1000]
 actions = ['d dh p1 AcAd', 'd dh p2 QcQd', 'd dh p3 KcKd', 'p3 cbr 30', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'p1 cc', 'p3 cbr 60', 'p1 cc', 'd db Js', 'p1 cc', 'p3 cc', 'd db 4c', 'p1 cc', 'p3 cc', 'p3 sm KcKd', 'p1 sm AcAd']
 finishing_stacks = [1100, 990, 910]
+winnings = [190, 0, 0]
 seat_count = 3
 seats = [1, 2, 3]
+_rake = 0
 ";
         assert_eq!(write(&t), expected);
         let back = replay(&read(expected).expect("reads")).expect("replays");

@@ -300,3 +300,40 @@ pub fn act_text(act: &Act, units: Units) -> String {
         Act::Muck(p) => format!("p{} sm", p + 1),
     }
 }
+
+#[cfg(test)]
+pub(crate) mod sample {
+    //! Records written out act by act for the tests of this folder.
+
+    use super::amount::Units;
+    use super::{Act, HandRecord, act_text};
+    use crate::cards::parse_cards;
+    use crate::holdem::table::{Blinds, Forced};
+
+    /// Cards for an act.
+    pub fn cards(text: &str) -> Vec<Option<crate::cards::Card>> {
+        parse_cards(text)
+            .unwrap_or_default()
+            .into_iter()
+            .map(Some)
+            .collect()
+    }
+
+    /// Three players of 1000 chips at blinds 5/10 and these acts.
+    pub fn three_handed(acts: Vec<Act>) -> HandRecord {
+        let u = Units::default();
+        let actions = acts
+            .into_iter()
+            .map(|a| {
+                let t = act_text(&a, u);
+                (a, t)
+            })
+            .collect();
+        HandRecord::new(
+            Forced::blinds(Blinds { small: 5, big: 10 }),
+            vec![1000; 3],
+            actions,
+            u,
+        )
+    }
+}

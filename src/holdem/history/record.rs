@@ -1,9 +1,10 @@
 //! The record of a hand played here: its table's log turned into a
-//! [`HandRecord`], what each player collected included.
+//! [`HandRecord`], what each player collected included; and as the app
+//! keeps it, with names, the hero, a number of its own and its time.
 
 use super::amount::Units;
 use super::{Act, HandRecord, Info, act_text};
-use crate::game::Seat;
+use crate::game::{Kept, Seat};
 use crate::holdem::table::{Event, Move, Phase, Table};
 
 impl HandRecord {
@@ -74,5 +75,70 @@ impl HandRecord {
             ..Info::default()
         };
         r
+    }
+
+    /// The record of a finished hand as the app keeps it: each player's
+    /// name, the hero (the person it is kept for), the room `cardgames`,
+    /// a hand number of its own (from the hand, its number in the session
+    /// and the time: two hands, two numbers) and the time it ended, UTC.
+    pub fn kept(table: &Table, kept: &Kept, hand: u64) -> HandRecord {
+        let mut r = HandRecord::from_table(table, Units::default());
+        let order = table.state().players();
+        r.info.players = Some(
+            order
+                .iter()
+                .map(|&s| kept.names.get(s).cloned().unwrap_or_else(|| format!("Seat {}", s + 1)))
+                .collect(),
+        );
+        r.info.hero = kept.me.and_then(|me| order.iter().position(|&s| s == me));
+        r.info.venue = Some("cardgames".into());
+        r.info.table = Some("cardgames".into());
+        if let Some(when) = kept.when {
+            let (date, time) = civil(when);
+            r.info.date = Some(date);
+            r.info.time = Some(time);
+            r.info.time_zone = Some("UTC".into());
+        }
+        // FNV-1a over the hand, its number and its time.
+        let text = format!("{r:?}{hand}{:?}", kept.when);
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        r.info.hand = Some((100_000_000_000 + h % 900_000_000_000).to_string());
+        r
+    }
+}
+
+/// A time in seconds since 1970 as a UTC date and `HH:MM:SS`.
+fn civil(secs: u64) -> ((i64, i64, i64), String) {
+    let days = (secs / 86_400) as i64;
+    let s = secs % 86_400;
+    // Days to a proleptic Gregorian date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        (y, m, d),
+        format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_dated_in_utc() {
+        assert_eq!(civil(0), ((1970, 1, 1), "00:00:00".into()));
+        // 2000-02-29 23:59:59 and 2026-11-27 17:46:58 UTC.
+        assert_eq!(civil(951_868_799), ((2000, 2, 29), "23:59:59".into()));
+        assert_eq!(civil(1_795_801_618), ((2026, 11, 27), "17:46:58".into()));
     }
 }
