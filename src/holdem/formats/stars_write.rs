@@ -691,7 +691,10 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
             _ => "on the River",
         };
         let result = if let Some(n) = folded[p] {
-            let blind = st.forced().blind(e) > 0;
+            // A blind, or a dead blind (an ante only some paid), is a bet.
+            let antes = (0..k).filter(|&q| st.forced().ante(if k == 2 { 1 - q } else { q }) > 0);
+            let dead = st.forced().ante(e) > 0 && antes.count() * 2 < k;
+            let blind = st.forced().blind(e) > 0 || dead;
             let didnt = if n < 3 && !put_in[p] && !blind { " (didn't bet)" } else { "" };
             format!("folded {}{didnt}", street(n))
         } else if st.shown(seat) && !showed_after[p] {
