@@ -595,3 +595,66 @@ fn hands_without_a_number_get_one_of_their_own() {
     assert_eq!(number(&hand(1000)), number(&hand(1000)));
     assert_ne!(number(&hand(1000)), number(&hand(900)));
 }
+
+#[test]
+fn convert_keeps_the_folder_tree_and_never_overwrites_without_force() {
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("history_tree");
+    let _ = std::fs::remove_dir_all(&root);
+    let (input, out) = (root.join("in"), root.join("out"));
+    for sub in ["a", "b"] {
+        std::fs::create_dir_all(input.join(sub)).expect("dir");
+        std::fs::copy(data("phh/pluribus-1.phh"), input.join(sub).join("hand-1.phh")).expect("copy");
+    }
+    let convert = |force: bool| {
+        let mut c = cardgames();
+        c.args(["holdem", "convert", "--to", "pokerstars", "--out"]).arg(&out).arg(&input);
+        if force {
+            c.arg("--force");
+        }
+        c.assert()
+    };
+    convert(false).success();
+    for sub in ["a", "b"] {
+        let text = std::fs::read_to_string(out.join(sub).join("hand-1.txt")).expect("kept apart");
+        assert!(text.starts_with("PokerStars Hand #"), "{text}");
+    }
+    // Again: nothing replaced, one line naming the file.
+    std::fs::write(out.join("a").join("hand-1.txt"), "mine").expect("write");
+    let err = convert(false).code(2).get_output().stderr.clone();
+    let err = String::from_utf8(err).expect("UTF-8");
+    assert!(err.contains("hand-1.txt exists: --force replaces it"), "{err}");
+    assert_eq!(std::fs::read_to_string(out.join("a").join("hand-1.txt")).ok().as_deref(), Some("mine"));
+    convert(true).success();
+    assert_ne!(std::fs::read_to_string(out.join("a").join("hand-1.txt")).ok().as_deref(), Some("mine"));
+    // Two inputs that would make one file are refused.
+    std::fs::copy(data("phh/pluribus-1.phh"), input.join("a").join("hand-1.phhs")).expect("copy");
+    let err = convert(true).code(2).get_output().stderr.clone();
+    assert!(String::from_utf8_lossy(&err).contains("two inputs would both be written as"), "{err:?}");
+}
+
+#[test]
+fn stats_are_the_heros_unless_asked_for_others() {
+    let rows = |args: &[&str]| -> Vec<Value> {
+        let out = cardgames()
+            .args(["holdem", "stats", "--json"])
+            .args(args)
+            .arg(data("pokerstars/poker-apprentice.txt"))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out)
+            .expect("UTF-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect()
+    };
+    let me = rows(&[]);
+    assert_eq!(me.len(), 1);
+    assert_eq!(me[0]["player"], "mhuggins");
+    assert!(rows(&["--all"]).len() > 10);
+    let one = rows(&["--player", "omgmuffins"]);
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0]["hands"], 1);
+}

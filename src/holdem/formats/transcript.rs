@@ -285,8 +285,14 @@ fn posts(t: &Transcript, seats: &[Seated]) -> Result<Posts, HistoryError> {
 }
 
 /// Plays the transcript on the table and returns its record, or the
-/// first line the table disagrees with.
+/// first line the table disagrees with. A big blind all in for less is
+/// called for what it posted (as the hands played here are), or, when
+/// the text's calls say so, in full as the rooms play it.
 pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
+    build_with(t, false).or_else(|e| build_with(t, true).map_err(|_| e))
+}
+
+fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
     let seats = players(t)?;
     let k = seats.len();
     let forced = posts(t, &seats)?;
@@ -305,7 +311,21 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
     }
     let to = |a: &Amount| a.to_units(units.digits).map_err(fmt);
     let all = |v: &[Amount]| v.iter().map(to).collect::<Result<Vec<_>, _>>();
-    let blinds = all(&forced.blinds)?;
+    let mut blinds = all(&forced.blinds)?;
+    // A blind's place whose player the ante put all in: the stakes' blind
+    // (nothing more can be posted; PHH keeps the table's blinds).
+    if let Some((sb, bb)) = t.stakes {
+        let entry = |p: usize| if k == 2 { 1 - p } else { p };
+        for p in 0..k {
+            let e = entry(p);
+            if e <= 1
+                && blinds[e] == 0
+                && to(&seats[p].stack)? == to(&forced.antes[e])?
+            {
+                blinds[e] = to(if e == 0 { &sb } else { &bb })?;
+            }
+        }
+    }
     // The smallest bet: the big blind as posted in full (a header's
     // stakes can name another level), else the stakes' big blind (a big
     // blind all in for less), else the largest blind.
@@ -344,7 +364,7 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
         posts: forced.posts,
         min_bet,
         trim_antes: false,
-        full_blinds: posted < min_bet,
+        full_blinds: full && posted < min_bet,
     };
     let index = |w: &str| seats.iter().position(|s| s.name == w);
     let who = |w: &str| index(w).ok_or_else(|| fmt(format!("'{w}' has no seat")));
@@ -374,14 +394,22 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
     // What each player shows, mucks and collects, wherever the text says.
     let mut shown: BTreeMap<Player, Vec<Card>> = BTreeMap::new();
     let mut mucked: Vec<Player> = Vec::new();
+    // Who shows or mucks, in the text's order.
+    let mut told: Vec<Player> = Vec::new();
     let mut collected: Vec<Chips> = vec![0; k];
     let mut returned: Vec<Chips> = vec![0; k];
     for l in &t.lines {
         match l {
             Line::Show(w, c) => {
-                shown.entry(who(w)?).or_insert_with(|| c.clone());
+                let p = who(w)?;
+                shown.entry(p).or_insert_with(|| c.clone());
+                told.push(p);
             }
-            Line::Muck(w) => mucked.push(who(w)?),
+            Line::Muck(w) => {
+                let p = who(w)?;
+                mucked.push(p);
+                told.push(p);
+            }
             Line::Collected(w, x) => collected[who(w)?] += to(x)?,
             Line::Returned(w, x) => returned[who(w)?] += to(x)?,
             _ => {}
@@ -403,7 +431,7 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
     for l in &t.lines {
         match l {
             Line::Board { run, cards } => {
-                showdown(&mut table, &mut acts, &shown, &mucked, &collected, k, &step)?;
+                showdown(&mut table, &mut acts, &shown, &mucked, &told, &collected, &step)?;
                 let st = table.state();
                 if st.phase() == Phase::Betting {
                     let p = st.to_act().map_or(0, |s| s);
@@ -515,7 +543,7 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
             _ => {}
         }
     }
-    showdown(&mut table, &mut acts, &shown, &mucked, &collected, k, &step)?;
+    showdown(&mut table, &mut acts, &shown, &mucked, &told, &collected, &step)?;
     // A winner who shows after everyone else folded.
     for (&p, c) in &shown {
         if table.state().won_unseen(p) {
@@ -596,7 +624,8 @@ pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
     r.info = info;
     // The record replays to the same pots, and they are what the text
     // says each player collected.
-    replay(&r)?;
+    let replayed = replay(&r)?;
+    r.finishing_stacks = Some(replayed.final_stacks());
     Ok(r)
 }
 
@@ -608,13 +637,20 @@ fn showdown(
     acts: &mut Vec<Act>,
     shown: &BTreeMap<Player, Vec<Card>>,
     mucked: &[Player],
+    told: &[Player],
     collected: &[Chips],
-    _k: usize,
     step: &impl Fn(&mut Table, &mut Vec<Act>, Act) -> Result<(), HistoryError>,
 ) -> Result<(), HistoryError> {
     while table.state().phase() == Phase::Showdown {
         let river = table.state().board().len() == 5;
-        let Some(&seat) = table.state().to_show().first() else {
+        let pending = table.state().to_show();
+        // In the text's order, then the others.
+        let Some(seat) = told
+            .iter()
+            .copied()
+            .find(|p| pending.contains(p) && (river || shown.contains_key(p)))
+            .or_else(|| pending.first().copied())
+        else {
             break;
         };
         let a = match shown.get(&seat) {

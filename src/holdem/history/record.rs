@@ -23,6 +23,14 @@ impl HandRecord {
         forced.posts.truncate(k);
         forced.antes.resize(k, 0);
         forced.blinds_or_straddles.resize(k, 0);
+        // As posted: no forced bet above the stack (the same hand for the
+        // table and the reference, and what a room's text can tell).
+        for (i, &seat) in players.iter().enumerate() {
+            let e = if k == 2 { 1 - i } else { i };
+            let stack = state.starting_stacks()[seat];
+            forced.antes[e] = forced.antes[e].min(stack);
+            forced.blinds_or_straddles[e] = forced.blinds_or_straddles[e].min(stack - forced.antes[e]);
+        }
         let mut actions = Vec::new();
         let mut won = vec![0; k];
         for e in state.log() {
