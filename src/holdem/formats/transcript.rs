@@ -289,7 +289,7 @@ fn posts(t: &Transcript, seats: &[Seated]) -> Result<Posts, HistoryError> {
 /// called for what it posted (as the hands played here are), or, when
 /// the text's calls say so, in full as the rooms play it.
 pub fn build(t: &Transcript) -> Result<HandRecord, HistoryError> {
-    build_with(t, false).or_else(|e| build_with(t, true).map_err(|_| e))
+    build_with(t, false).or_else(|_| build_with(t, true))
 }
 
 fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
