@@ -658,3 +658,65 @@ fn stats_are_the_heros_unless_asked_for_others() {
     assert_eq!(one.len(), 1);
     assert_eq!(one[0]["hands"], 1);
 }
+
+/// A hand kept by the app names every player and the hero, has a number
+/// of its own and the time it ended, and keeps the winner's show after
+/// everyone folded.
+#[test]
+fn kept_hands_name_the_players_and_the_hero() {
+    use cardgames::game::{Kept, Playable};
+    use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+    use cardgames::holdem::table::{Action, Blinds};
+    let setup = Setup {
+        seats: 3,
+        stack: 1000,
+        blinds: Blinds { small: 5, big: 10 },
+        mode: Mode::Cash { rebuy: Rebuy::TopUp },
+        ante: 0,
+        bb_ante: 0,
+        straddle: false,
+    };
+    let mut session = Session::new(&setup, 7).expect("a session");
+    while let Some(seat) = session.table().state().to_act() {
+        session.act(seat, Action::Fold).expect("folds");
+    }
+    let winner = (0..3).find(|&s| session.may_show(s)).expect("a winner");
+    let kept = Kept {
+        names: vec!["Ann".into(), "Bob".into(), "Cy".into()],
+        me: Some(winner),
+        when: Some(1_795_801_618),
+    };
+    let before = session.deal_record(&kept).expect("a record");
+    assert!(!before.contains(" sm "), "{before}");
+    let shown = Playable::show(&mut session, winner);
+    assert!(!shown.is_empty());
+    let text = session.deal_record(&kept).expect("a record");
+    let r = formats::phh::read(&text).expect("reads");
+    assert_eq!(r.info.players.as_ref().map(Vec::len), Some(3));
+    assert!(r.info.players.iter().flatten().any(|n| n == "Ann"), "{text}");
+    let hero = r.info.hero.expect("a hero");
+    assert_eq!(r.name(hero), kept.names[winner]);
+    assert!(
+        r.actions
+            .iter()
+            .any(|(a, _)| matches!(a, Act::Show(p, c) if *p == hero && c.iter().all(Option::is_some))),
+        "{text}"
+    );
+    assert_eq!(r.info.date, Some((2026, 11, 27)));
+    assert_eq!(r.info.time.as_deref(), Some("17:46:58"));
+    assert_eq!(r.info.time_zone.as_deref(), Some("UTC"));
+    let number = r.info.hand.clone().expect("a number");
+    assert_eq!(number.len(), 12);
+    // Another hand, another number.
+    session.next_deal().expect("next hand");
+    while let Some(seat) = session.table().state().to_act() {
+        session.act(seat, Action::Fold).expect("folds");
+    }
+    let next = formats::phh::read(&session.deal_record(&kept).expect("a record")).expect("reads");
+    assert_ne!(next.info.hand, Some(number));
+    // Written as PokerStars text, the hero's cards are the "Dealt to" line.
+    let h = replay(&r).expect("replays");
+    let ps = formats::write(Format::PokerStars, &[&h], None).expect("text");
+    let dealt = ps.lines().find(|l| l.starts_with("Dealt to ")).expect("a Dealt line");
+    assert!(dealt.starts_with(&format!("Dealt to {} [", kept.names[winner])), "{ps}");
+}
