@@ -1,5 +1,5 @@
 //! `cardgames holdem replay | convert | stats`: hand histories (PHH,
-//! PHHS, PokerStars or GGPoker text, told apart by content) from files,
+//! PHHS, PokerStars, GGPoker or Winamax text, told apart by content) from files,
 //! folders or standard input. The work is the library's
 //! (`holdem::history`, `holdem::formats`); this file reads paths, writes
 //! files and prints.
@@ -39,6 +39,8 @@ pub enum To {
     Pokerstars,
     /// GGPoker hand-history text.
     Ggpoker,
+    /// Winamax hand-history text.
+    Winamax,
 }
 
 impl To {
@@ -47,6 +49,7 @@ impl To {
             To::Phh => Format::Phh,
             To::Pokerstars => Format::PokerStars,
             To::Ggpoker => Format::GgPoker,
+            To::Winamax => Format::Winamax,
         }
     }
 }

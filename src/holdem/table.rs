@@ -31,7 +31,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::eval::evaluate;
 pub use super::forced::Forced;
-use super::pots::{Chips, Pot, SplitError, form_pots, split_exact, split_odd_first};
+use super::pots::{
+    Chips, Pot, SplitError, form_pots, split_exact, split_odd_each, split_odd_first,
+};
 use super::seats;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
@@ -412,6 +414,9 @@ pub enum SplitRule {
     /// Whole chips: equal shares, the odd chips to the first winner left
     /// of the button.
     OddChipsToFirst,
+    /// Whole chips: equal shares, the odd chips one each to the first
+    /// winners left of the button (as the rooms share them).
+    OddChipsEach,
     /// Amounts written with decimals, in minor units of which `unit` make
     /// one: shares are exact (the reference splits decimal amounts into
     /// fractions) or the split is refused. With `all_decimal` every amount
@@ -1348,6 +1353,7 @@ impl Table {
                     .collect();
                 let shares = match self.split {
                     SplitRule::OddChipsToFirst => split_odd_first(part, &winners),
+                    SplitRule::OddChipsEach => split_odd_each(part, &winners),
                     SplitRule::Exact { unit, all_decimal } => {
                         split_exact(part, &winners, unit, all_decimal)?
                     }

@@ -1,12 +1,14 @@
 //! Hand-history files: PHH ([`phh`], the open standard), and the rooms'
 //! own text as players' trackers read it — PokerStars and GGPoker
-//! ([`stars`]) — each read into a [`HandRecord`] checked against the
-//! room's own accounting ([`transcript`]), and written back.
+//! ([`stars`]), Winamax ([`winamax`]) — each read into a hand record
+//! checked against the room's own accounting ([`transcript`]), and
+//! written back.
 
 pub mod phh;
 pub mod stars;
 mod stars_write;
 pub mod transcript;
+pub mod winamax;
 
 use crate::holdem::history::{Hands, HistoryError, Replayed};
 
@@ -21,6 +23,8 @@ pub enum Format {
     PokerStars,
     /// GGPoker hand-history text.
     GgPoker,
+    /// Winamax hand-history text.
+    Winamax,
 }
 
 impl Format {
@@ -42,6 +46,9 @@ pub fn detect(text: &str) -> Format {
         if let Some(site) = stars::site_of_header(l) {
             return site;
         }
+        if winamax::is_header(l) {
+            return Format::Winamax;
+        }
     }
     Format::Phh
 }
@@ -57,6 +64,7 @@ pub fn read_any(text: &str) -> Result<Hands, HistoryError> {
         )),
         Format::Phh => phh::read_all(text),
         Format::PokerStars | Format::GgPoker => Ok(stars::read_all(text)),
+        Format::Winamax => Ok(winamax::read_all(text)),
     }
 }
 
@@ -86,6 +94,13 @@ pub fn write(format: Format, hands: &[&Replayed], hero: Option<&str>) -> Result<
                 .map(|h| write_stars(h, &opts))
                 .collect::<Result<_, _>>()?;
             Ok(texts.join("\n\n\n"))
+        }
+        Format::Winamax => {
+            let texts: Vec<String> = hands
+                .iter()
+                .map(|h| winamax::write(h, hero))
+                .collect::<Result<_, _>>()?;
+            Ok(texts.join("\n\n"))
         }
     }
 }

@@ -107,6 +107,9 @@ pub struct Transcript {
     pub total: Option<Amount>,
     /// Everything the room took: rake and other fees.
     pub rake: Option<Amount>,
+    /// The room counts the bets it returns in what the bettor collected
+    /// and in the total pot (Winamax writes no "Uncalled bet" line).
+    pub returns_collected: bool,
 }
 
 fn fmt(s: impl Into<String>) -> HistoryError {
@@ -213,7 +216,8 @@ fn zero() -> Amount {
     }
 }
 
-fn add(a: Amount, b: Amount) -> Amount {
+/// The sum of two amounts, at the finer scale.
+pub(crate) fn add(a: Amount, b: Amount) -> Amount {
     let d = a.digits.max(b.digits);
     let m = |x: Amount| x.mantissa * 10u128.pow(d - x.digits);
     Amount {
@@ -575,6 +579,19 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
             show(&table_returned)
         )));
     }
+    let mut total = t.total.as_ref().map(to).transpose()?;
+    if t.returns_collected {
+        for (c, &back) in collected.iter_mut().zip(&table_returned) {
+            *c = c.checked_sub(back).ok_or_else(|| {
+                HistoryError::Accounts(format!(
+                    "a player collected less than the {} the table returns",
+                    units.format(back)
+                ))
+            })?;
+        }
+        let back: Chips = table_returned.iter().sum();
+        total = total.map(|x| x.saturating_sub(back));
+    }
     let mut r = HandRecord::new(
         forced,
         stacks,
@@ -590,8 +607,8 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
     r.winnings = Some(collected.clone());
     // What the room took: the total pot less what was collected (the
     // fees a summary lists are each rounded), else the fees listed.
-    r.rake = match (t.total, t.rake) {
-        (Some(total), _) => Some(to(&total)?.saturating_sub(collected.iter().sum())),
+    r.rake = match (total, t.rake) {
+        (Some(total), _) => Some(total.saturating_sub(collected.iter().sum())),
         (None, Some(x)) => Some(to(&x)?),
         (None, None) => None,
     };
@@ -604,8 +621,7 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
             _ => None,
         })
         .sum();
-    if let Some(total) = t.total {
-        let total = to(&total)?;
+    if let Some(total) = total {
         if total != paid {
             return Err(HistoryError::Accounts(format!(
                 "the text's total pot is {}, the table's pots make {}",

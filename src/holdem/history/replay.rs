@@ -84,33 +84,25 @@ fn awards(table: &Table) -> Vec<Chips> {
 /// ones to the first winner left of the button. What the history says
 /// the players collected and kept must agree with the replay.
 pub fn replay(record: &HandRecord) -> Result<Replayed, HistoryError> {
-    let reference = replay_as_reference(record);
     let told = record.winnings.is_some() || record.finishing_stacks.is_some();
-    let decimal = record.units.decimals != Decimals::None;
-    match reference {
-        Ok(r) if !told || !decimal => check(r),
-        Ok(r) => match check(r) {
-            Ok(r) => Ok(r),
-            Err(e) => replay_once(record, None, SplitRule::OddChipsToFirst)
-                .ok()
-                .and_then(|table| {
+    let first = replay_as_reference(record).and_then(check);
+    match first {
+        Err(e) if told => {
+            // The rooms' rules: the odd chip (or cent) to the first
+            // winner, or one each to the first winners.
+            [SplitRule::OddChipsToFirst, SplitRule::OddChipsEach]
+                .into_iter()
+                .find_map(|rule| {
+                    let table = replay_once(record, None, rule).ok()?;
                     check(Replayed {
                         table,
                         record: record.clone(),
                     })
                     .ok()
                 })
-                .ok_or(e),
-        },
-        Err(e) if told && decimal => replay_once(record, None, SplitRule::OddChipsToFirst)
-            .map_err(|_| e)
-            .and_then(|table| {
-                check(Replayed {
-                    table,
-                    record: record.clone(),
-                })
-            }),
-        Err(e) => Err(e),
+                .ok_or(e)
+        }
+        other => other,
     }
 }
 
