@@ -153,6 +153,7 @@ fn read_hand(lines: &[&str]) -> Result<HandRecord, HistoryError> {
                 let total = amount(total)?;
                 t.rake = match fee.strip_prefix("Rake ") {
                     Some(x) => Some(amount(x)?),
+                    None if fee.trim() == "No rake" => Some(amount("0")?),
                     None => None,
                 };
                 // "17.68k" is rounded: no check of the total then.
@@ -430,23 +431,32 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
             _ => {}
         }
     }
-    // What each player collected, after the rake.
+    // What each player collected after the rake, the bets returned to
+    // them counted in (Winamax writes no "Uncalled bet" line).
+    let mut back = vec![0; k];
+    for e in st.log() {
+        if let Event::UncalledReturned { seat, amount } = e {
+            back[player(*seat)] += amount;
+        }
+    }
+    let took: Vec<Chips> = (0..k).map(|p| got[p] + back[p]).collect();
     for &p in &by_seat {
-        if got[p] > 0 {
-            let _ = writeln!(o, "{} collected {} from pot", r.name(p), amt(got[p]));
+        if took[p] > 0 {
+            let _ = writeln!(o, "{} collected {} from pot", r.name(p), amt(took[p]));
         }
     }
     let total: Chips = won.iter().sum();
     let rake = total - got.iter().sum::<Chips>();
     let _ = writeln!(o, "*** SUMMARY ***");
     let fee = if rake == 0 { "No rake".to_string() } else { format!("Rake {}", amt(rake)) };
-    let _ = writeln!(o, "Total pot {} | {fee}", amt(total));
+    // The room's total is after the rake, the returned bets in it.
+    let _ = writeln!(o, "Total pot {} | {fee}", amt(total - rake + back.iter().sum::<Chips>()));
     if !st.board().is_empty() {
         let _ = writeln!(o, "Board: [{}]", cards_text(st.board()));
     }
     for &p in &by_seat {
         let seat = order[p];
-        if got[p] > 0 {
+        if took[p] > 0 {
             let shown = st.hole(seat).filter(|_| st.shown(seat));
             match shown {
                 Some(c) => {
@@ -456,12 +466,12 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
                         seat_of(p),
                         r.name(p),
                         cards_text(&c),
-                        amt(got[p]),
+                        amt(took[p]),
                         describe(c, st.board())
                     );
                 }
                 None => {
-                    let _ = writeln!(o, "Seat {}: {} won {}", seat_of(p), r.name(p), amt(got[p]));
+                    let _ = writeln!(o, "Seat {}: {} won {}", seat_of(p), r.name(p), amt(took[p]));
                 }
             }
         }
