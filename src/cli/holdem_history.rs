@@ -1,5 +1,6 @@
 //! `cardgames holdem replay | convert | stats`: hand histories (PHH,
-//! PHHS, PokerStars, GGPoker or Winamax text, told apart by content) from files,
+//! PHHS, PokerStars, GGPoker or Winamax text, iPoker XML, told apart by
+//! content) from files,
 //! folders or standard input. The work is the library's
 //! (`holdem::history`, `holdem::formats`); this file reads paths, writes
 //! files and prints.
@@ -21,7 +22,7 @@ use cardgames::holdem::history::{HistoryError, Replayed, replay};
 /// Arguments of `cardgames holdem replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A file, a folder (every .phh, .phhs and .txt file in it, in name
+    /// A file, a folder (every .phh, .phhs, .txt and .xml file in it, in name
     /// order, sub-folders too) or `-` for standard input.
     #[arg(required = true, value_name = "FILE|DIR|-")]
     paths: Vec<String>,
@@ -41,6 +42,8 @@ pub enum To {
     Ggpoker,
     /// Winamax hand-history text.
     Winamax,
+    /// iPoker XML (one session per file).
+    Ipoker,
 }
 
 impl To {
@@ -50,6 +53,7 @@ impl To {
             To::Pokerstars => Format::PokerStars,
             To::Ggpoker => Format::GgPoker,
             To::Winamax => Format::Winamax,
+            To::Ipoker => Format::IPoker,
         }
     }
 }

@@ -1,9 +1,11 @@
 //! Hand-history files: PHH ([`phh`], the open standard), and the rooms'
 //! own text as players' trackers read it — PokerStars and GGPoker
-//! ([`stars`]), Winamax ([`winamax`]) — each read into a hand record
+//! ([`stars`]), Winamax ([`winamax`]), iPoker's XML ([`ipoker`]) — each
+//! read into a hand record
 //! checked against the room's own accounting ([`transcript`]), and
 //! written back.
 
+pub mod ipoker;
 pub mod phh;
 pub mod stars;
 mod stars_write;
@@ -25,6 +27,8 @@ pub enum Format {
     GgPoker,
     /// Winamax hand-history text.
     Winamax,
+    /// iPoker XML.
+    IPoker,
 }
 
 impl Format {
@@ -33,6 +37,7 @@ impl Format {
         match (self, hands) {
             (Format::Phh, 1) => "phh",
             (Format::Phh, _) => "phhs",
+            (Format::IPoker, _) => "xml",
             _ => "txt",
         }
     }
@@ -41,6 +46,9 @@ impl Format {
 /// Tells the format by content: a room's hand header at the start of a
 /// line; anything else is read as PHH.
 pub fn detect(text: &str) -> Format {
+    if ipoker::is_session(text) {
+        return Format::IPoker;
+    }
     for line in text.lines() {
         let l = line.trim_start_matches('\u{feff}').trim_start();
         if let Some(site) = stars::site_of_header(l) {
@@ -60,11 +68,13 @@ pub fn read_any(text: &str) -> Result<Hands, HistoryError> {
             Ok(Vec::new())
         }
         Format::Phh if !text.contains("variant") => Err(HistoryError::Format(
-            "not a hand history this reads: PHH, PokerStars or GGPoker text".into(),
+            "not a hand history this reads: PHH, PokerStars, GGPoker or Winamax text, iPoker XML"
+                .into(),
         )),
         Format::Phh => phh::read_all(text),
         Format::PokerStars | Format::GgPoker => Ok(stars::read_all(text)),
         Format::Winamax => Ok(winamax::read_all(text)),
+        Format::IPoker => ipoker::read_all(text),
     }
 }
 
@@ -102,6 +112,7 @@ pub fn write(format: Format, hands: &[&Replayed], hero: Option<&str>) -> Result<
                 .collect::<Result<_, _>>()?;
             Ok(texts.join("\n\n"))
         }
+        Format::IPoker => ipoker::write(hands, hero),
     }
 }
 

@@ -74,6 +74,9 @@ pub enum Line {
     Bet(String, Amount, bool),
     /// Raises to this street total.
     RaiseTo(String, Amount, bool),
+    /// Goes all in, putting in this much more: a call, a bet or a raise,
+    /// as the table has it.
+    AllIn(String, Amount),
     /// Shows these cards.
     Show(String, Vec<Card>),
     /// Mucks.
@@ -131,6 +134,7 @@ impl Line {
             | Line::Call(w, ..)
             | Line::Bet(w, ..)
             | Line::RaiseTo(w, ..)
+            | Line::AllIn(w, _)
             | Line::Show(w, _)
             | Line::Muck(w)
             | Line::Returned(w, _)
@@ -150,6 +154,7 @@ impl Line {
             | Line::Call(_, x, _)
             | Line::Bet(_, x, _)
             | Line::RaiseTo(_, x, _)
+            | Line::AllIn(_, x)
             | Line::Returned(_, x)
             | Line::Collected(_, x) => Some(*x),
             _ => None,
@@ -454,7 +459,12 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
                     Act::Board(cards.iter().map(|&c| Some(c)).collect()),
                 )?;
             }
-            Line::Fold(w) | Line::Check(w) | Line::Call(w, ..) | Line::Bet(w, ..) | Line::RaiseTo(w, ..) => {
+            Line::Fold(w)
+            | Line::Check(w)
+            | Line::Call(w, ..)
+            | Line::Bet(w, ..)
+            | Line::RaiseTo(w, ..)
+            | Line::AllIn(w, _) => {
                 let p = who(w)?;
                 let st = table.state();
                 if matches!(l, Line::Fold(_))
@@ -483,6 +493,23 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
                         units.format(x),
                         units.format(legal.to_call)
                     ))
+                };
+                // All in for an amount: a call when it does not pass the
+                // bet to call, else a bet or raise to the total.
+                let resolved;
+                let l = match l {
+                    Line::AllIn(w, x) => {
+                        let added = to(x)?;
+                        let total = st.street_bets()[p] + added;
+                        resolved = if total <= st.street_bets()[p] + legal.to_call {
+                            Line::Call(w.clone(), *x, true)
+                        } else {
+                            let at = Amount::parse(&units.format(total)).map_err(fmt)?;
+                            Line::RaiseTo(w.clone(), at, true)
+                        };
+                        &resolved
+                    }
+                    l => l,
                 };
                 let (act, all_in) = match l {
                     Line::Fold(_) => (Act::Fold(p), None),
@@ -669,8 +696,14 @@ fn showdown(
         else {
             break;
         };
+        let known = table.state().hole(seat).is_some();
         let a = match shown.get(&seat) {
             Some(c) => Act::Show(seat, c.iter().map(|&x| Some(x)).collect()),
+            // Cards dealt face up (the hero's, or all of iPoker's at the
+            // showdown) show unless the text mucks them.
+            None if known && !mucked.contains(&seat) && (river || shown.is_empty()) => {
+                Act::Show(seat, Vec::new())
+            }
             // A muck counts at the river: before it the player still
             // has the rest of the board to come.
             None if river && (mucked.contains(&seat) || collected[seat] == 0) => Act::Muck(seat),

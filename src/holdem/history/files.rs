@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// The extensions of history files: PHH, PHHS and PokerStars text.
-const EXTENSIONS: [&str; 3] = ["phh", "phhs", "txt"];
+/// The extensions of history files: PHH, PHHS, the rooms' text and
+/// iPoker's XML.
+const EXTENSIONS: [&str; 4] = ["phh", "phhs", "txt", "xml"];
 
 /// A file's text: UTF-8 (a byte-order mark is kept for the readers to
 /// skip), else each byte as Windows-1252 writes it (Latin-1 with the euro
