@@ -285,6 +285,30 @@ fn one(name: &str) -> Replayed {
 fn collected_lines(name: &str) -> Vec<BTreeMap<String, (u128, u32)>> {
     let text = cardgames::holdem::history::files::read_text(&data(name)).expect("fixture");
     let mut out: Vec<BTreeMap<String, (u128, u32)>> = Vec::new();
+    if name.ends_with(".xml") {
+        // iPoker: each game's players' win="...".
+        for game in text.split("<game ").skip(1) {
+            let mut hand = BTreeMap::new();
+            for player in game.split("<player ").skip(1) {
+                let attr = |a: &str| {
+                    player
+                        .split_once(&format!("{a}=\""))
+                        .and_then(|(_, r)| r.split_once('"'))
+                        .map(|(v, _)| v.to_string())
+                        .unwrap_or_default()
+                };
+                let win: String = attr("win")
+                    .chars()
+                    .filter(|c| c.is_ascii_digit() || *c == '.')
+                    .collect();
+                if norm(&win).0 > 0 {
+                    hand.insert(attr("name"), norm(&win));
+                }
+            }
+            out.push(hand);
+        }
+        return out;
+    }
     for line in text.lines() {
         let l = line.trim_start_matches('\u{feff}').trim();
         if formats::stars::site_of_header(l).is_some() || formats::winamax::is_header(l) {
@@ -313,8 +337,12 @@ fn collected_lines(name: &str) -> Vec<BTreeMap<String, (u128, u32)>> {
     out
 }
 
-const ROOM_FIXTURES: [&str; 19] = [
+const ROOM_FIXTURES: [&str; 23] = [
     "hands/hhsmithy/zoom.txt",
+    "hands/hhsmithy/ipoker-all-in.xml",
+    "hands/hhsmithy/ipoker-3-bet.xml",
+    "hands/hhsmithy/ipoker-nine-handed.xml",
+    "hands/hhsmithy/ipoker-omaha.xml",
     "hands/hhsmithy/winamax-ten-hands.txt",
     "hands/hhsmithy/winamax-all-in.txt",
     "hands/hhsmithy/winamax-omaha.txt",
@@ -342,6 +370,7 @@ fn refused_by_name(name: &str, hand: usize) -> Option<&'static str> {
         ("hands/hhsmithy/fixed-limit.txt", 1) => Some("fixed-limit Hold'em is not read"),
         ("hands/written/six-plus.txt", 1) => Some("6+ (short deck) Hold'em is not read"),
         ("hands/hhsmithy/winamax-omaha.txt", 1) => Some("the game 'Omaha pot limit' is not read"),
+        ("hands/hhsmithy/ipoker-omaha.xml", 1) => Some("Omaha PL €0.50/€1 is not read"),
         ("hands/layorx-gg/gg-rush-and-cash.txt", 24) => Some("a cash out"),
         ("hands/layorx-gg/gg-rush-and-cash.txt", 25) => Some("a cash drop"),
         _ => None,
@@ -363,10 +392,10 @@ fn room_text_reads_to_what_each_player_collected() {
                 (Ok(h), None) => {
                     read += 1;
                     let r = &h.record;
-                    // Winamax counts the bets it returns in what was
-                    // collected.
+                    // Winamax and iPoker count the bets they return in
+                    // what was collected.
                     let mut took = h.collected();
-                    if name.contains("winamax") {
+                    if name.contains("winamax") || name.contains("ipoker") {
                         for e in h.table.state().log() {
                             if let cardgames::holdem::table::Event::UncalledReturned { seat, amount } = e {
                                 took[*seat] += amount;
@@ -396,7 +425,7 @@ fn room_text_reads_to_what_each_player_collected() {
             }
         }
     }
-    assert_eq!(read, 48);
+    assert_eq!(read, 51);
 }
 
 /// Room text to PHH, to the room's text and to PHH again: the same PHH,
@@ -410,6 +439,8 @@ fn room_text_round_trips_through_phh_keeping_every_field() {
             Format::GgPoker
         } else if name.contains("winamax") {
             Format::Winamax
+        } else if name.contains("ipoker") {
+            Format::IPoker
         } else {
             Format::PokerStars
         };

@@ -143,9 +143,21 @@ fn read_game(g: roxmltree::Node, s: &SessionInfo) -> Result<HandRecord, HistoryE
         .and_then(|n| n.text())
     {
         let (day, time) = date.trim().split_once([' ', 'T']).unwrap_or((date, ""));
-        let ymd: Vec<i64> = day.split('-').filter_map(|x| x.parse().ok()).collect();
-        if let [y, m, d] = ymd.as_slice() {
-            info.date = Some((*y, *m, *d));
+        const MONTHS: [&str; 12] = [
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+        ];
+        // 2014-01-06, or 07-Apr-2014.
+        let parts: Vec<&str> = day.split('-').collect();
+        let ymd = match parts.as_slice() {
+            [d, m, y] if m.len() == 3 => MONTHS
+                .iter()
+                .position(|x| x == m)
+                .and_then(|m| Some((y.parse().ok()?, m as i64 + 1, d.parse().ok()?))),
+            [y, m, d] => (|| Some((y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)))(),
+            _ => None,
+        };
+        if let Some(ymd) = ymd {
+            info.date = Some(ymd);
             info.time = Some(time.chars().take(8).collect());
         }
     }
@@ -236,6 +248,17 @@ fn read_game(g: roxmltree::Node, s: &SessionInfo) -> Result<HandRecord, HistoryE
     }
     t.cash = t.info.tournament.is_none() && !t.info.play_money && t.info.currency_symbol.is_some();
     build(&t)
+}
+
+/// The hole cards the record dealt player `p` face up.
+fn known_hole(r: &HandRecord, p: usize) -> Option<[Card; 2]> {
+    r.actions.iter().find_map(|(a, _)| match a {
+        crate::holdem::history::Act::Hole(q, c) if *q == p => match c.as_slice() {
+            [Some(a), Some(b)] => Some([*a, *b]),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 /// A card as iPoker writes it.
@@ -388,7 +411,12 @@ fn write_game(h: &Replayed, hero: Option<&str>, o: &mut String) -> Result<(), Hi
             Event::HoleDealt { .. } if round == 0 => {
                 open_round(o, &mut round, 1);
                 for &p in &by_seat {
-                    let known = (Some(p) == hero).then(|| st.hole(order[p])).flatten();
+                    // Every card the history had face up.
+                    let known = known_hole(r, p).or_else(|| {
+                        (Some(p) == hero || st.shown(order[p]))
+                            .then(|| st.hole(order[p]))
+                            .flatten()
+                    });
                     let c = known.map_or_else(|| "X X".to_string(), |c| c.map(card_text).join(" "));
                     let _ = writeln!(o, "      <cards type=\"Pocket\" player=\"{}\">{c}</cards>", escape(&r.name(p)));
                 }

@@ -632,13 +632,6 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
     );
     r.runs = t.runs.max(1);
     r.winnings = Some(collected.clone());
-    // What the room took: the total pot less what was collected (the
-    // fees a summary lists are each rounded), else the fees listed.
-    r.rake = match (total, t.rake) {
-        (Some(total), _) => Some(total.saturating_sub(collected.iter().sum())),
-        (None, Some(x)) => Some(to(&x)?),
-        (None, None) => None,
-    };
     let paid: Chips = table
         .state()
         .log()
@@ -648,6 +641,14 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
             _ => None,
         })
         .sum();
+    // What the room took: the total pot less what was collected (the
+    // fees a summary lists are each rounded), else the fees listed, else
+    // (no total, no fee: iPoker) the pots less what was collected.
+    r.rake = Some(match (total, t.rake) {
+        (Some(total), _) => total.saturating_sub(collected.iter().sum()),
+        (None, Some(x)) => to(&x)?,
+        (None, None) => paid.saturating_sub(collected.iter().sum()),
+    });
     if let Some(total) = total {
         if total != paid {
             return Err(HistoryError::Accounts(format!(
