@@ -8,8 +8,8 @@
 //! a panic.
 
 use cardgames::cards::Card;
-use cardgames::game::{Game, rng_from_seed};
 use cardgames::game::Kept;
+use cardgames::game::{Game, rng_from_seed};
 use cardgames::holdem::formats::{self, Format, phh, read_any};
 use cardgames::holdem::history::amount::Units;
 use cardgames::holdem::history::{HandRecord, Replayed, replay};

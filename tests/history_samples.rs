@@ -397,7 +397,11 @@ fn room_text_reads_to_what_each_player_collected() {
                     let mut took = h.collected();
                     if name.contains("winamax") || name.contains("ipoker") {
                         for e in h.table.state().log() {
-                            if let cardgames::holdem::table::Event::UncalledReturned { seat, amount } = e {
+                            if let cardgames::holdem::table::Event::UncalledReturned {
+                                seat,
+                                amount,
+                            } = e
+                            {
                                 took[*seat] += amount;
                             }
                         }
@@ -409,7 +413,9 @@ fn room_text_reads_to_what_each_player_collected() {
                     let text: BTreeMap<String, (u128, u32)> = lines
                         .iter()
                         .map(|(n, &(m, d))| {
-                            let s = if d == 0 { m.to_string() } else {
+                            let s = if d == 0 {
+                                m.to_string()
+                            } else {
                                 let p = 10u128.pow(d);
                                 format!("{}.{:0w$}", m / p, m % p, w = d as usize)
                             };
@@ -450,8 +456,13 @@ fn room_text_round_trips_through_phh_keeping_every_field() {
             let back = replay(&formats::phh::read(&phh).expect("reads")).expect("replays");
             let room = formats::write(site, &[&back], None).expect("room text");
             let again = read_any(&room).expect("readable");
-            let again = replay(again[0].1.as_ref().unwrap_or_else(|e| panic!("{name} {label}: {e}\n{room}")))
-                .unwrap_or_else(|e| panic!("{name} {label}: {e}\n{room}"));
+            let again = replay(
+                again[0]
+                    .1
+                    .as_ref()
+                    .unwrap_or_else(|e| panic!("{name} {label}: {e}\n{room}")),
+            )
+            .unwrap_or_else(|e| panic!("{name} {label}: {e}\n{room}"));
             let phh2 = formats::write(Format::Phh, &[&again], None).expect("PHH");
             assert_eq!(phh, phh2, "{name} {label}\n{room}");
         }
@@ -468,14 +479,20 @@ fn dead_blinds_count_only_their_live_part() {
     // the raise to $0.30 with $0.20; Fay's small blind out of its place
     // is dead.
     let h = one("hands/written/dead-blinds.txt");
-    assert_eq!(stacks(&h), ["9.95", "9.90", "10.55", "9.65", "9.95", "10.00"]);
+    assert_eq!(
+        stacks(&h),
+        ["9.95", "9.90", "10.55", "9.65", "9.95", "10.00"]
+    );
     let r = &h.record;
     assert_eq!(r.forced.antes[3..5], [5, 5]);
     assert_eq!(r.forced.blinds_or_straddles[3], 10);
     assert!(r.forced.is_post(3));
     // Written again as the room writes it.
     let text = formats::write(Format::PokerStars, &[&h], None).expect("text");
-    assert!(text.contains("Eve: posts small & big blinds $0.15\n"), "{text}");
+    assert!(
+        text.contains("Eve: posts small & big blinds $0.15\n"),
+        "{text}"
+    );
     assert!(text.contains("Fay: posts small blind $0.05\n"), "{text}");
 }
 
@@ -507,7 +524,10 @@ fn an_odd_chip_goes_to_the_first_seat_left_of_the_button() {
     for (label, h) in hands_of("hands/layorx-gg/gg-rush-and-cash.txt") {
         if let Ok(h) = h {
             for s in h.finishing_text() {
-                assert!(s.split('.').nth(1).is_none_or(|c| c.len() <= 2), "{label}: {s}");
+                assert!(
+                    s.split('.').nth(1).is_none_or(|c| c.len() <= 2),
+                    "{label}: {s}"
+                );
             }
         }
     }
@@ -528,7 +548,10 @@ fn sitting_out_players_who_post_and_fold_are_dealt_in() {
     // Bob was all in from the ante and the room folded his hand.
     let bob = r.player_named("Bob").expect("Bob");
     assert!(r.actions.iter().any(|(a, _)| *a == Act::Fold(bob)));
-    assert_eq!(h.final_stacks()[r.player_named("Cy").expect("Cy")], 8195 - 320 + 935);
+    assert_eq!(
+        h.final_stacks()[r.player_named("Cy").expect("Cy")],
+        8195 - 320 + 935
+    );
     // Portuguese: a seat "está sit out" dealt in, folding.
     let pt = hands_of("hands/iagowp/portuguese.txt");
     let h = pt[0].1.as_ref().expect("reads");
@@ -609,7 +632,10 @@ fn the_summary_is_written_as_the_room_writes_it() {
     );
     let h = one("hands/written/odd-chip.txt");
     let text = formats::write(Format::PokerStars, &[&h], None).expect("text");
-    assert!(text.contains("Seat 1: Ann showed [2c 3d] and won (11025) with a straight, Ten to Ace\n"), "{text}");
+    assert!(
+        text.contains("Seat 1: Ann showed [2c 3d] and won (11025) with a straight, Ten to Ace\n"),
+        "{text}"
+    );
     assert!(text.contains("PokerStars Hand #200000000004: Tournament #900000002, $10+$1 USD Hold'em No Limit - Level XIV (400/800) - 2021/03/05 21:10:00 ET\n"), "{text}");
 }
 
@@ -631,7 +657,10 @@ fn the_hero_stays_the_hero() {
 fn hands_without_a_number_get_one_of_their_own() {
     let hand = |stack: u64| {
         let mut r = HandRecord::new(
-            cardgames::holdem::table::Forced::blinds(cardgames::holdem::table::Blinds { small: 5, big: 10 }),
+            cardgames::holdem::table::Forced::blinds(cardgames::holdem::table::Blinds {
+                small: 5,
+                big: 10,
+            }),
             vec![stack, 1000],
             Vec::new(),
             Default::default(),
@@ -641,7 +670,10 @@ fn hands_without_a_number_get_one_of_their_own() {
     };
     let number = |h: &Replayed| {
         let t = formats::write(Format::PokerStars, &[h], None).expect("text");
-        t.split_once('#').and_then(|(_, r)| r.split_once(':')).map(|(n, _)| n.to_string()).expect("a number")
+        t.split_once('#')
+            .and_then(|(_, r)| r.split_once(':'))
+            .map(|(n, _)| n.to_string())
+            .expect("a number")
     };
     assert_eq!(number(&hand(1000)), number(&hand(1000)));
     assert_ne!(number(&hand(1000)), number(&hand(900)));
@@ -654,11 +686,17 @@ fn convert_keeps_the_folder_tree_and_never_overwrites_without_force() {
     let (input, out) = (root.join("in"), root.join("out"));
     for sub in ["a", "b"] {
         std::fs::create_dir_all(input.join(sub)).expect("dir");
-        std::fs::copy(data("phh/pluribus-1.phh"), input.join(sub).join("hand-1.phh")).expect("copy");
+        std::fs::copy(
+            data("phh/pluribus-1.phh"),
+            input.join(sub).join("hand-1.phh"),
+        )
+        .expect("copy");
     }
     let convert = |force: bool| {
         let mut c = cardgames();
-        c.args(["holdem", "convert", "--to", "pokerstars", "--out"]).arg(&out).arg(&input);
+        c.args(["holdem", "convert", "--to", "pokerstars", "--out"])
+            .arg(&out)
+            .arg(&input);
         if force {
             c.arg("--force");
         }
@@ -673,14 +711,34 @@ fn convert_keeps_the_folder_tree_and_never_overwrites_without_force() {
     std::fs::write(out.join("a").join("hand-1.txt"), "mine").expect("write");
     let err = convert(false).code(2).get_output().stderr.clone();
     let err = String::from_utf8(err).expect("UTF-8");
-    assert!(err.contains("hand-1.txt exists: --force replaces it"), "{err}");
-    assert_eq!(std::fs::read_to_string(out.join("a").join("hand-1.txt")).ok().as_deref(), Some("mine"));
+    assert!(
+        err.contains("hand-1.txt exists: --force replaces it"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("a").join("hand-1.txt"))
+            .ok()
+            .as_deref(),
+        Some("mine")
+    );
     convert(true).success();
-    assert_ne!(std::fs::read_to_string(out.join("a").join("hand-1.txt")).ok().as_deref(), Some("mine"));
+    assert_ne!(
+        std::fs::read_to_string(out.join("a").join("hand-1.txt"))
+            .ok()
+            .as_deref(),
+        Some("mine")
+    );
     // Two inputs that would make one file are refused.
-    std::fs::copy(data("phh/pluribus-1.phh"), input.join("a").join("hand-1.phhs")).expect("copy");
+    std::fs::copy(
+        data("phh/pluribus-1.phh"),
+        input.join("a").join("hand-1.phhs"),
+    )
+    .expect("copy");
     let err = convert(true).code(2).get_output().stderr.clone();
-    assert!(String::from_utf8_lossy(&err).contains("two inputs would both be written as"), "{err:?}");
+    assert!(
+        String::from_utf8_lossy(&err).contains("two inputs would both be written as"),
+        "{err:?}"
+    );
 }
 
 #[test]
@@ -722,7 +780,9 @@ fn kept_hands_name_the_players_and_the_hero() {
         seats: 3,
         stack: 1000,
         blinds: Blinds { small: 5, big: 10 },
-        mode: Mode::Cash { rebuy: Rebuy::TopUp },
+        mode: Mode::Cash {
+            rebuy: Rebuy::TopUp,
+        },
         ante: 0,
         bb_ante: 0,
         straddle: false,
@@ -744,13 +804,16 @@ fn kept_hands_name_the_players_and_the_hero() {
     let text = session.deal_record(&kept).expect("a record");
     let r = formats::phh::read(&text).expect("reads");
     assert_eq!(r.info.players.as_ref().map(Vec::len), Some(3));
-    assert!(r.info.players.iter().flatten().any(|n| n == "Ann"), "{text}");
+    assert!(
+        r.info.players.iter().flatten().any(|n| n == "Ann"),
+        "{text}"
+    );
     let hero = r.info.hero.expect("a hero");
     assert_eq!(r.name(hero), kept.names[winner]);
     assert!(
-        r.actions
-            .iter()
-            .any(|(a, _)| matches!(a, Act::Show(p, c) if *p == hero && c.iter().all(Option::is_some))),
+        r.actions.iter().any(
+            |(a, _)| matches!(a, Act::Show(p, c) if *p == hero && c.iter().all(Option::is_some))
+        ),
         "{text}"
     );
     assert_eq!(r.info.date, Some((2026, 11, 27)));
@@ -768,6 +831,12 @@ fn kept_hands_name_the_players_and_the_hero() {
     // Written as PokerStars text, the hero's cards are the "Dealt to" line.
     let h = replay(&r).expect("replays");
     let ps = formats::write(Format::PokerStars, &[&h], None).expect("text");
-    let dealt = ps.lines().find(|l| l.starts_with("Dealt to ")).expect("a Dealt line");
-    assert!(dealt.starts_with(&format!("Dealt to {} [", kept.names[winner])), "{ps}");
+    let dealt = ps
+        .lines()
+        .find(|l| l.starts_with("Dealt to "))
+        .expect("a Dealt line");
+    assert!(
+        dealt.starts_with(&format!("Dealt to {} [", kept.names[winner])),
+        "{ps}"
+    );
 }

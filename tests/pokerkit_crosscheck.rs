@@ -238,12 +238,13 @@ fn pokerkit_replays_our_histories_to_our_stacks() {
         }
         let straddle = h.table.state().forced().blind(2) > 0 && h.table.state().players().len() > 2;
         straddles += usize::from(straddle);
-        all_ins += usize::from(h.table.state().log().iter().any(|e| {
-            matches!(
-                e,
-                Event::Acted { all_in: true, .. }
-            )
-        }));
+        all_ins += usize::from(
+            h.table
+                .state()
+                .log()
+                .iter()
+                .any(|e| matches!(e, Event::Acted { all_in: true, .. })),
+        );
         input.push(json!({
             "id": h.id,
             "phh": phh_text,
@@ -328,7 +329,11 @@ fn pokerkit_replays_our_histories_to_our_stacks() {
         // Only the rooms' hands PokerKit plays by other rules differ.
         let unexpected: Vec<&String> = problems
             .iter()
-            .filter(|p| !expected.iter().any(|(id, _)| p.starts_with(&format!("{kind} {id}:"))))
+            .filter(|p| {
+                !expected
+                    .iter()
+                    .any(|(id, _)| p.starts_with(&format!("{kind} {id}:")))
+            })
             .collect();
         assert!(
             unexpected.is_empty(),
@@ -339,7 +344,9 @@ fn pokerkit_replays_our_histories_to_our_stacks() {
         if kind == "phh" {
             for (id, why) in &expected {
                 assert!(
-                    problems.iter().any(|p| p.starts_with(&format!("phh {id}:"))),
+                    problems
+                        .iter()
+                        .any(|p| p.starts_with(&format!("phh {id}:"))),
                     "{id} ({why}) replays in PokerKit: the exception is gone"
                 );
             }
@@ -357,7 +364,11 @@ fn other_rules(h: &Replayed) -> Option<&'static str> {
         return Some("a short big blind called in full");
     }
     let (tables, _) = states(r);
-    let first = r.actions.iter().take_while(|(a, _)| matches!(a, Act::Hole(..))).count();
+    let first = r
+        .actions
+        .iter()
+        .take_while(|(a, _)| matches!(a, Act::Hole(..)))
+        .count();
     for (i, (a, _)) in r.actions.iter().enumerate().skip(first) {
         if let (Act::Fold(p), Some(t)) = (a, tables.get(i - first))
             && t.state().statuses()[*p] == Status::AllIn
@@ -397,7 +408,11 @@ fn room_hands() -> (Vec<Value>, Vec<(String, &'static str)>) {
             let Ok(h) = r.and_then(|r| replay(&r)) else {
                 continue;
             };
-            let id = format!("{}#{label}", path.file_name().map_or(String::new(), |n| n.to_string_lossy().into()));
+            let id = format!(
+                "{}#{label}",
+                path.file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into())
+            );
             if let Some(why) = other_rules(&h) {
                 expected.push((id.clone(), why));
             }
@@ -409,6 +424,10 @@ fn room_hands() -> (Vec<Value>, Vec<(String, &'static str)>) {
             }));
         }
     }
-    println!("{} hands of the rooms, {} played otherwise by PokerKit: {expected:?}", out.len(), expected.len());
+    println!(
+        "{} hands of the rooms, {} played otherwise by PokerKit: {expected:?}",
+        out.len(),
+        expected.len()
+    );
     (out, expected)
 }

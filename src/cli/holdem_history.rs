@@ -164,19 +164,25 @@ type Outcomes = Vec<(String, PathBuf, Vec<Result<Replayed, HistoryError>>)>;
 fn replay_all(paths: &[String]) -> Result<Outcomes, CliError> {
     Ok(inputs(paths)?
         .into_iter()
-        .map(|Input { name, relative, text }| {
-            let hands = match read_any(&text) {
-                Ok(hands) if hands.is_empty() => {
-                    vec![Err(HistoryError::Format("no hand in it".into()))]
-                }
-                Ok(hands) => hands
-                    .into_iter()
-                    .map(|(_, r)| r.and_then(|r| replay(&r)))
-                    .collect(),
-                Err(e) => vec![Err(e)],
-            };
-            (name, relative, hands)
-        })
+        .map(
+            |Input {
+                 name,
+                 relative,
+                 text,
+             }| {
+                let hands = match read_any(&text) {
+                    Ok(hands) if hands.is_empty() => {
+                        vec![Err(HistoryError::Format("no hand in it".into()))]
+                    }
+                    Ok(hands) => hands
+                        .into_iter()
+                        .map(|(_, r)| r.and_then(|r| replay(&r)))
+                        .collect(),
+                    Err(e) => vec![Err(e)],
+                };
+                (name, relative, hands)
+            },
+        )
         .collect())
 }
 
@@ -299,9 +305,8 @@ fn write_tree(dir: &Path, files: &[(PathBuf, String)], force: bool) -> Result<()
     for (path, text) in files {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| {
-                CliError::Input(format!("cannot create {}: {e}", parent.display()))
-            })?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| CliError::Input(format!("cannot create {}: {e}", parent.display())))?;
         }
         std::fs::write(&target, text)
             .map_err(|e| CliError::Input(format!("cannot write {}: {e}", target.display())))?;

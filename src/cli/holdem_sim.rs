@@ -14,8 +14,8 @@ use super::play::{ForcedArgs, Stakes};
 use super::progress::Progress;
 use super::{CliError, seed_or_announce};
 use cardgames::holdem::formats::phh;
-use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
 use cardgames::holdem::session::MOST_SEATS;
+use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
 use cardgames::runner::make_bot;
 use cardgames::runner::matches::{self, Played, Spec};
 

@@ -7,9 +7,9 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::bots::{self, TableBot};
-use super::narration;
 use super::formats::phh;
 use super::history::HandRecord;
+use super::narration;
 use super::pots::Chips;
 use super::table::{
     Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,

@@ -1671,7 +1671,12 @@ impl HandState {
 
     /// Every card known so far: the boards and the known hole cards.
     fn known_cards(&self) -> CardSet {
-        let mut set: CardSet = self.board.iter().chain(self.extra.iter().flatten()).copied().collect();
+        let mut set: CardSet = self
+            .board
+            .iter()
+            .chain(self.extra.iter().flatten())
+            .copied()
+            .collect();
         for h in self.holes.iter().flatten() {
             set |= h.iter().copied().collect();
         }

@@ -50,10 +50,14 @@ fn card(s: &str) -> Result<Card, HistoryError> {
 /// Cards written `D9 CK`; `X X` (or nothing) for unknown cards.
 fn cards(s: &str) -> Result<Option<Vec<Card>>, HistoryError> {
     let words: Vec<&str> = s.split_whitespace().collect();
-    if words.is_empty() || words.iter().any(|w| *w == "X") {
+    if words.is_empty() || words.contains(&"X") {
         return Ok(None);
     }
-    words.iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>().map(Some)
+    words
+        .iter()
+        .map(|w| card(w))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
 }
 
 /// Reads every game of an iPoker session: its game code and the hand, or
@@ -102,14 +106,21 @@ struct SessionInfo {
 }
 
 fn read_game(g: roxmltree::Node, s: &SessionInfo) -> Result<HandRecord, HistoryError> {
-    let game = s.game.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    let game = s
+        .game
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
     if game != "Holdem NL" {
         let name = match game.as_str() {
             "Holdem L" => "fixed-limit Hold'em",
             "Holdem PL" => "pot-limit Hold'em",
             _ => s.game.as_str(),
         };
-        return Err(fmt(format!("{name} is not read: only Texas Hold'em no limit")));
+        return Err(fmt(format!(
+            "{name} is not read: only Texas Hold'em no limit"
+        )));
     }
     let mut t = Transcript {
         runs: 1,
@@ -191,7 +202,10 @@ fn read_game(g: roxmltree::Node, s: &SessionInfo) -> Result<HandRecord, HistoryE
     let mut actions: Vec<(u32, Line)> = Vec::new();
     let mut boards: Vec<(u32, Vec<Card>)> = Vec::new();
     for round in g.children().filter(|n| n.has_tag_name("round")) {
-        let no: u32 = round.attribute("no").and_then(|x| x.parse().ok()).unwrap_or(0);
+        let no: u32 = round
+            .attribute("no")
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
         for n in round.children().filter(roxmltree::Node::is_element) {
             if n.has_tag_name("cards") {
                 let c = cards(n.text().unwrap_or_default())?;
@@ -232,7 +246,10 @@ fn read_game(g: roxmltree::Node, s: &SessionInfo) -> Result<HandRecord, HistoryE
     // Each street's actions after its cards.
     let mut street = 1;
     for (o, line) in actions {
-        while let Some(pos) = boards.iter().position(|(r, _)| *r <= o / 1000 && *r > street) {
+        while let Some(pos) = boards
+            .iter()
+            .position(|(r, _)| *r <= o / 1000 && *r > street)
+        {
             let (r, c) = boards.remove(pos);
             street = r;
             t.lines.push(Line::Board { run: 0, cards: c });
@@ -291,8 +308,17 @@ pub fn write(hands: &[&Replayed], hero: Option<&str>) -> Result<String, HistoryE
     let _ = writeln!(o, "<?xml version=\"1.0\" encoding=\"utf-8\"?>");
     let _ = writeln!(o, "<session sessioncode=\"0\">");
     let _ = writeln!(o, "  <general>");
-    let _ = writeln!(o, "    <mode>{}</mode>", if r0.info.play_money { "play" } else { "real" });
-    let _ = writeln!(o, "    <gametype>Holdem NL {}/{}</gametype>", amt0(b.small), amt0(b.big));
+    let _ = writeln!(
+        o,
+        "    <mode>{}</mode>",
+        if r0.info.play_money { "play" } else { "real" }
+    );
+    let _ = writeln!(
+        o,
+        "    <gametype>Holdem NL {}/{}</gametype>",
+        amt0(b.small),
+        amt0(b.big)
+    );
     if let Some(t) = &r0.info.table {
         let _ = writeln!(o, "    <tablename>{}</tablename>", escape(t));
     }
@@ -302,7 +328,11 @@ pub fn write(hands: &[&Replayed], hero: Option<&str>) -> Result<String, HistoryE
     if let Some(t) = &r0.info.tournament {
         let _ = writeln!(o, "    <tournamentcode>{}</tournamentcode>", escape(&t.id));
     }
-    let nick = r0.info.hero.map(|h| r0.name(h)).or_else(|| hero.map(str::to_string));
+    let nick = r0
+        .info
+        .hero
+        .map(|h| r0.name(h))
+        .or_else(|| hero.map(str::to_string));
     if let Some(n) = &nick {
         let _ = writeln!(o, "    <nickname>{}</nickname>", escape(n));
     }
@@ -316,7 +346,7 @@ pub fn write(hands: &[&Replayed], hero: Option<&str>) -> Result<String, HistoryE
 
 /// An amount with no trailing zeros past the point, whole amounts bare.
 fn trim(s: String, unit: Chips, x: Chips) -> String {
-    if x % unit == 0 {
+    if x.is_multiple_of(unit) {
         return (x / unit).to_string();
     }
     s
@@ -341,7 +371,9 @@ fn write_game(h: &Replayed, hero: Option<&str>, o: &mut String) -> Result<(), Hi
     };
     let hero = r.info.hero.or_else(|| hero.and_then(|n| r.player_named(n)));
     if st.runs() > 1 {
-        return Err(fmt("iPoker XML has no board run twice: write it as PHH or PokerStars text"));
+        return Err(fmt(
+            "iPoker XML has no board run twice: write it as PHH or PokerStars text",
+        ));
     }
     let id = r
         .info
@@ -404,7 +436,12 @@ fn write_game(h: &Replayed, hero: Option<&str>, o: &mut String) -> Result<(), Hi
     for e in st.log() {
         let (seat, kind, sum) = match e {
             Event::AntePosted { seat, amount, .. } => (*seat, 15, *amount),
-            Event::BlindPosted { seat, blind, amount, .. } => {
+            Event::BlindPosted {
+                seat,
+                blind,
+                amount,
+                ..
+            } => {
                 bets[*seat] = *amount;
                 (*seat, if *blind == Blind::Small { 1 } else { 2 }, *amount)
             }
@@ -418,7 +455,11 @@ fn write_game(h: &Replayed, hero: Option<&str>, o: &mut String) -> Result<(), Hi
                             .flatten()
                     });
                     let c = known.map_or_else(|| "X X".to_string(), |c| c.map(card_text).join(" "));
-                    let _ = writeln!(o, "      <cards type=\"Pocket\" player=\"{}\">{c}</cards>", escape(&r.name(p)));
+                    let _ = writeln!(
+                        o,
+                        "      <cards type=\"Pocket\" player=\"{}\">{c}</cards>",
+                        escape(&r.name(p))
+                    );
                 }
                 continue;
             }
@@ -442,7 +483,11 @@ fn write_game(h: &Replayed, hero: Option<&str>, o: &mut String) -> Result<(), Hi
                 }
                 continue;
             }
-            Event::Acted { seat, action, all_in } => {
+            Event::Acted {
+                seat,
+                action,
+                all_in,
+            } => {
                 let top = bets.iter().copied().max().unwrap_or(0);
                 let (kind, sum) = match action {
                     Move::Fold => (0, 0),

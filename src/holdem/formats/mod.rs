@@ -64,7 +64,11 @@ pub fn detect(text: &str) -> Format {
 /// Reads every hand of a text in any format.
 pub fn read_any(text: &str) -> Result<Hands, HistoryError> {
     match detect(text) {
-        Format::Phh if text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}').is_empty() => {
+        Format::Phh
+            if text
+                .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+                .is_empty() =>
+        {
             Ok(Vec::new())
         }
         Format::Phh if !text.contains("variant") => Err(HistoryError::Format(
@@ -82,13 +86,14 @@ pub fn read_any(text: &str) -> Result<Hands, HistoryError> {
 /// as the room's files have them (a `.phhs` for PHH). `hero` names the
 /// player whose cards the room's "Dealt to" line shows, when the history
 /// knew of none.
-pub fn write(format: Format, hands: &[&Replayed], hero: Option<&str>) -> Result<String, HistoryError> {
+pub fn write(
+    format: Format,
+    hands: &[&Replayed],
+    hero: Option<&str>,
+) -> Result<String, HistoryError> {
     match format {
         Format::Phh => {
-            let records: Vec<_> = hands
-                .iter()
-                .map(|h| with_hero(&h.record, hero))
-                .collect();
+            let records: Vec<_> = hands.iter().map(|h| with_hero(&h.record, hero)).collect();
             Ok(match records.as_slice() {
                 [one] => phh::write_record(one),
                 all => phh::write_all(all),

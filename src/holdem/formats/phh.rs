@@ -467,10 +467,13 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
         table: t.get("table").and_then(string_of),
         venue: t.get("venue").and_then(string_of),
         event: t.get("event").and_then(string_of),
-        tournament: t.get("_tournament").and_then(string_of).map(|id| Tournament {
-            id,
-            buy_in: t.get("_buy_in").and_then(string_of),
-        }),
+        tournament: t
+            .get("_tournament")
+            .and_then(string_of)
+            .map(|id| Tournament {
+                id,
+                buy_in: t.get("_buy_in").and_then(string_of),
+            }),
         level: num("level").and_then(|i| u32::try_from(i).ok()),
         currency: t.get("currency").and_then(string_of),
         currency_symbol: t.get("currency_symbol").and_then(string_of),

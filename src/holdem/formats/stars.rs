@@ -8,8 +8,8 @@
 //! no limit, Omaha, Courchevel, stud, draw — is refused by name, as is a
 //! hand the room settled outside the table (a cash out, a cash drop).
 
-use super::transcript::{Line, Seated, Transcript, build};
 use super::Format;
+use super::transcript::{Line, Seated, Transcript, build};
 use crate::cards::{Card, parse_cards};
 use crate::holdem::history::amount::Amount;
 use crate::holdem::history::{HandRecord, Hands, HistoryError, Tournament};
@@ -132,11 +132,13 @@ pub fn site_of_header(line: &str) -> Option<Format> {
     if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return None;
     }
-    Some(if line.starts_with("Poker Hand #") && std::ptr::eq(w, &ENGLISH) {
-        Format::GgPoker
-    } else {
-        Format::PokerStars
-    })
+    Some(
+        if line.starts_with("Poker Hand #") && std::ptr::eq(w, &ENGLISH) {
+            Format::GgPoker
+        } else {
+            Format::PokerStars
+        },
+    )
 }
 
 /// Splits a text of many hands into hands, each from its header line; the
@@ -230,7 +232,10 @@ fn level_number(s: &str) -> Option<u32> {
 }
 
 /// The first `YYYY/MM/DD H:MM:SS [ZONE]` of a header.
-fn date_time(header: &str) -> Option<((i64, i64, i64), String, Option<String>)> {
+/// A date, a time of day and its zone.
+type When = ((i64, i64, i64), String, Option<String>);
+
+fn date_time(header: &str) -> Option<When> {
     let words: Vec<&str> = header.split_whitespace().collect();
     for (i, w) in words.iter().enumerate() {
         let w = w.trim_start_matches('[');
@@ -324,7 +329,11 @@ fn read_header(header: &str, words: &Words, t: &mut Transcript) -> Result<(), Hi
     let after = header.split_once('#').map_or("", |(_, r)| r);
     let (id, rest) = after.split_once(':').unwrap_or((after, ""));
     info.hand = Some(id.trim().to_string());
-    if let Some((club, _)) = rest.trim_start().strip_prefix('{').and_then(|r| r.split_once('}')) {
+    if let Some((club, _)) = rest
+        .trim_start()
+        .strip_prefix('{')
+        .and_then(|r| r.split_once('}'))
+    {
         info.event = Some(club.to_string());
     }
     if let Some(r) = rest.split_once(words.tournament).map(|(_, r)| r) {
@@ -337,7 +346,7 @@ fn read_header(header: &str, words: &Words, t: &mut Transcript) -> Result<(), Hi
         });
         info.level = rest
             .split_once(words.level)
-            .and_then(|(_, l)| l.trim_start().split(|c: char| c == ' ' || c == '(').next())
+            .and_then(|(_, l)| l.trim_start().split([' ', '(']).next())
             .and_then(level_number);
     }
     // Stakes: the parentheses with a slash, e.g. "($0.01/$0.02 USD)".
@@ -413,7 +422,12 @@ fn read_summary(line: &str, words: &Words, t: &mut Transcript) -> Result<(), His
         && rest.contains("mucked [")
     {
         let cards = bracket_cards(&rest[at..]).unwrap_or_default();
-        if cards.len() == 2 && !t.lines.iter().any(|l| matches!(l, Line::Dealt(w, _) if *w == seated.name)) {
+        if cards.len() == 2
+            && !t
+                .lines
+                .iter()
+                .any(|l| matches!(l, Line::Dealt(w, _) if *w == seated.name))
+        {
             t.lines.insert(0, Line::Dealt(seated.name.clone(), cards));
         }
         return Ok(());
@@ -471,7 +485,9 @@ fn verbs(w: &Words) -> Vec<&'static str> {
 fn read_line(line: &str, words: &Words, t: &mut Transcript) -> Result<(), HistoryError> {
     let fmt = |s: String| HistoryError::Format(s);
     if line.contains("cashed out the hand") || line.contains("Cashout") {
-        return Err(fmt("a cash out (the room settled the hand itself) is not read".into()));
+        return Err(fmt(
+            "a cash out (the room settled the hand itself) is not read".into(),
+        ));
     }
     if line.starts_with("Cash Drop to Pot") {
         return Err(fmt(
@@ -509,7 +525,9 @@ fn read_line(line: &str, words: &Words, t: &mut Transcript) -> Result<(), Histor
     }
     if line.starts_with("***") {
         let streets = ["FLOP", "TURN", "RIVER"];
-        if streets.iter().any(|s| line.contains(&format!("{s} ***"))) && !line.contains(words.show_down) {
+        if streets.iter().any(|s| line.contains(&format!("{s} ***")))
+            && !line.contains(words.show_down)
+        {
             let run = if line.contains("SECOND") {
                 1
             } else if line.contains("THIRD") {
@@ -546,7 +564,8 @@ fn read_line(line: &str, words: &Words, t: &mut Transcript) -> Result<(), Histor
     if let Some(rest) = line.strip_prefix(words.uncalled.0)
         && let Some((x, name)) = rest.split_once(words.uncalled.1)
     {
-        t.lines.push(Line::Returned(name.trim().to_string(), money(x)?));
+        t.lines
+            .push(Line::Returned(name.trim().to_string(), money(x)?));
         return Ok(());
     }
     // "NAME collected X from pot": the name is a seated player's.
@@ -620,14 +639,20 @@ mod tests {
         assert_eq!(level_number("12"), Some(12));
         assert_eq!(level_number("Q"), None);
         let d = date_time(" - 2015/07/22 2:17:55 BRT [2015/07/22 1:17:55 ET]");
-        assert_eq!(d, Some(((2015, 7, 22), "02:17:55".into(), Some("BRT".into()))));
+        assert_eq!(
+            d,
+            Some(((2015, 7, 22), "02:17:55".into(), Some("BRT".into())))
+        );
         assert!(check_game("PokerStars Hand #1: Hold'em No Limit ($1/$2)").is_ok());
         for (h, name) in [
             ("PokerStars Hand #1: 6+ Hold'em No Limit ($1/$1)", "6+"),
             ("PokerStars Hand #1: Hold'em Pot Limit ($1/$2)", "pot-limit"),
             ("PokerStars Hand #1: Hold'em Limit ($1/$2)", "fixed-limit"),
             ("PokerStars Hand #1: Omaha Pot Limit ($1/$2)", "Omaha"),
-            ("PokerStars Hand #1: Hold'em No Limit ($2/$4 - $80 Cap - USD)", "capped"),
+            (
+                "PokerStars Hand #1: Hold'em No Limit ($2/$4 - $80 Cap - USD)",
+                "capped",
+            ),
         ] {
             let e = check_game(h).map_err(|e| e.to_string());
             assert!(e.as_ref().is_err_and(|e| e.contains(name)), "{h}: {e:?}");

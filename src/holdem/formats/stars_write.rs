@@ -11,13 +11,13 @@ use std::fmt::Write;
 
 use super::Format;
 use crate::cards::Card;
+use crate::cards::Rank;
 use crate::game::Seat;
 use crate::holdem::eval::reference::rank_five;
 use crate::holdem::eval::{Category, best_five};
 use crate::holdem::history::{HandRecord, HistoryError, Replayed};
 use crate::holdem::pots::Chips;
 use crate::holdem::table::{Blind, Event, HandState, Move};
-use crate::cards::Rank;
 
 /// What to write.
 #[derive(Debug, Clone)]
@@ -61,7 +61,11 @@ pub fn describe(hole: [Card; 2], board: &[Card]) -> String {
     let at = |i: usize| r.get(i).copied().unwrap_or(Rank::Two);
     let low = |high: Rank| Rank::from_index(high.index().saturating_sub(4) as u8);
     let straight = |high: Rank| {
-        let from = if high == Rank::Five { Rank::Ace } else { low(high) };
+        let from = if high == Rank::Five {
+            Rank::Ace
+        } else {
+            low(high)
+        };
         format!("{} to {}", rank_name(from, false), rank_name(high, false))
     };
     match s.category {
@@ -158,7 +162,7 @@ impl Writer<'_> {
     fn amt(&self, x: Chips) -> String {
         let u = self.r().units;
         let unit = u.unit();
-        let text = if x % unit == 0 {
+        let text = if x.is_multiple_of(unit) {
             (x / unit).to_string()
         } else {
             let mut s = u.format(x);
@@ -210,7 +214,11 @@ pub fn write_stars(hand: &Replayed, opts: &StarsOptions) -> Result<String, Histo
         .map_or(String::new(), |n| format!(" {n}-max"));
     let button = r.info.button.unwrap_or_else(|| w.seat_number(k - 1));
     let table = r.info.table.clone().unwrap_or_else(|| "cardgames".into());
-    let play = if r.info.play_money { " (Play Money)" } else { "" };
+    let play = if r.info.play_money {
+        " (Play Money)"
+    } else {
+        ""
+    };
     let _ = writeln!(o, "Table '{table}'{max}{play} Seat #{button} is the button");
     let by_seat = {
         let mut v: Vec<usize> = (0..k).collect();
@@ -239,9 +247,11 @@ fn header(w: &Writer, o: &mut String) {
     let venue = r.info.venue.as_deref().unwrap_or_default();
     let tournament = r.info.tournament.as_ref();
     let prefix = if gg {
-        let id = r.info.hand.clone().filter(|h| {
-            h.chars().take(2).all(|c| c.is_ascii_uppercase()) && h.len() > 2
-        });
+        let id = r
+            .info
+            .hand
+            .clone()
+            .filter(|h| h.chars().take(2).all(|c| c.is_ascii_uppercase()) && h.len() > 2);
         let id = id.unwrap_or_else(|| {
             format!("{}{number}", if tournament.is_some() { "TM" } else { "HD" })
         });
@@ -249,14 +259,22 @@ fn header(w: &Writer, o: &mut String) {
     } else if venue.contains("Zoom") {
         format!("PokerStars Zoom Hand #{number}: ")
     } else if venue.contains("Home Game") {
-        let club = r.info.event.as_deref().map_or(String::new(), |c| format!(" {{{c}}}"));
+        let club = r
+            .info
+            .event
+            .as_deref()
+            .map_or(String::new(), |c| format!(" {{{c}}}"));
         format!("PokerStars Home Game Hand #{number}:{club} ")
     } else if tournament.is_some() {
         format!("PokerStars Hand #{number}:")
     } else {
         format!("PokerStars Hand #{number}: ")
     };
-    let iso = r.info.currency.as_deref().map_or(String::new(), |c| format!(" {c}"));
+    let iso = r
+        .info
+        .currency
+        .as_deref()
+        .map_or(String::new(), |c| format!(" {c}"));
     let (y, m, d) = r.info.date.unwrap_or((1970, 1, 1));
     let time = r.info.time.clone().unwrap_or_else(|| "00:00:00".into());
     let time = if gg {
@@ -276,7 +294,10 @@ fn header(w: &Writer, o: &mut String) {
     let stakes = format!("{}/{}", w.amt(b.small), w.amt(b.big));
     let _ = match tournament {
         Some(t) => {
-            let buy_in = t.buy_in.as_deref().map_or(String::new(), |b| format!(" {b}"));
+            let buy_in = t
+                .buy_in
+                .as_deref()
+                .map_or(String::new(), |b| format!(" {b}"));
             let level = r.info.level.unwrap_or(1);
             let level = if gg {
                 format!("Level{level}({stakes})")
@@ -311,7 +332,11 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
     let mut runs: Vec<Vec<Card>> = Vec::new();
     let boards = st.boards();
     let common = match boards.as_slice() {
-        [first, second, ..] => first.iter().zip(second.iter()).take_while(|(a, b)| a == b).count(),
+        [first, second, ..] => first
+            .iter()
+            .zip(second.iter())
+            .take_while(|(a, b)| a == b)
+            .count(),
         _ => 5,
     };
     let ordinal = |run: usize| ["FIRST", "SECOND", "THIRD", "FOURTH"][run.min(3)];
@@ -329,7 +354,12 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
             let _ = writeln!(o, "*** {label} *** [{}]", cards(b));
         } else {
             let n = b.len() - 1;
-            let _ = writeln!(o, "*** {label} *** [{}] [{}]", cards(&b[..n]), cards(&b[n..]));
+            let _ = writeln!(
+                o,
+                "*** {label} *** [{}] [{}]",
+                cards(&b[..n]),
+                cards(&b[n..])
+            );
         }
     };
     let mut paid = after_rake(w).into_iter();
@@ -340,7 +370,11 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
     let pots = last_pots(st);
     for e in st.log() {
         match e {
-            Event::AntePosted { seat, amount, all_in } => {
+            Event::AntePosted {
+                seat,
+                amount,
+                all_in,
+            } => {
                 let p = w.player(*seat);
                 let e = entry(p);
                 let dead_sb = forced.blind(e) == 0 && e >= 2 && antes_paid * 2 < k;
@@ -348,7 +382,11 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                 if part_of_both {
                     continue;
                 }
-                let what = if dead_sb { "posts small blind" } else { "posts the ante" };
+                let what = if dead_sb {
+                    "posts small blind"
+                } else {
+                    "posts the ante"
+                };
                 ante_lines.push(format!(
                     "{}: {what} {}{}",
                     w.name(*seat),
@@ -356,7 +394,12 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                     if *all_in { " and is all-in" } else { "" }
                 ));
             }
-            Event::BlindPosted { seat, blind, amount, all_in } => {
+            Event::BlindPosted {
+                seat,
+                blind,
+                amount,
+                all_in,
+            } => {
                 bets[*seat] = *amount;
                 let p = w.player(*seat);
                 let dead = forced.ante(entry(p));
@@ -371,7 +414,11 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                     Blind::Big | Blind::Post => (1, "posts big blind", *amount),
                     Blind::Straddle => (2, "posts straddle", *amount),
                 };
-                let what = if w.gg && *blind == Blind::Straddle { "straddle" } else { what };
+                let what = if w.gg && *blind == Blind::Straddle {
+                    "straddle"
+                } else {
+                    what
+                };
                 blind_lines.push((
                     rank,
                     format!(
@@ -411,7 +458,11 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                     }
                 }
             }
-            Event::Acted { seat, action, all_in } => {
+            Event::Acted {
+                seat,
+                action,
+                all_in,
+            } => {
                 let top = bets.iter().copied().max().unwrap_or(0);
                 let line = match action {
                     Move::Fold => "folds".to_string(),
@@ -433,15 +484,13 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                 let all_in = if *all_in { " and is all-in" } else { "" };
                 let _ = writeln!(o, "{}: {line}{all_in}", w.name(*seat));
             }
-            Event::UncalledReturned { seat, amount } => {
-                if holes_written {
-                    let _ = writeln!(
-                        o,
-                        "Uncalled bet ({}) returned to {}",
-                        w.amt(*amount),
-                        w.name(*seat)
-                    );
-                }
+            Event::UncalledReturned { seat, amount } if holes_written => {
+                let _ = writeln!(
+                    o,
+                    "Uncalled bet ({}) returned to {}",
+                    w.amt(*amount),
+                    w.name(*seat)
+                );
             }
             Event::StreetDealt { cards: c, .. } => {
                 bets.iter_mut().for_each(|b| *b = 0);
@@ -467,14 +516,18 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
             }
             Event::Showed { seat, cards: c, .. } if awarded => {
                 // A show after the pot was won uncontested.
-                let desc = describe(*c, &boards[0]);
+                let desc = describe(*c, boards[0]);
                 after.push(format!("{}: shows [{}] ({desc})", w.name(*seat), cards(c)));
             }
             Event::Showed { seat, cards: c, .. } => {
                 showdown = true;
                 for (run, b) in boards.iter().enumerate() {
                     let desc = describe(*c, b);
-                    show_lines[run].push(format!("{}: shows [{}] ({desc})", w.name(*seat), cards(c)));
+                    show_lines[run].push(format!(
+                        "{}: shows [{}] ({desc})",
+                        w.name(*seat),
+                        cards(c)
+                    ));
                 }
             }
             Event::Mucked { seat } => {
@@ -488,7 +541,12 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                 let x = paid.next().unwrap_or(*amount);
                 pot_lines[0].push(collected_line(w, *seat, x, *pot, pots));
             }
-            Event::RunAwarded { run, pot, seat, amount } => {
+            Event::RunAwarded {
+                run,
+                pot,
+                seat,
+                amount,
+            } => {
                 awarded = true;
                 let x = paid.next().unwrap_or(*amount);
                 pot_lines[*run].push(collected_line(w, *seat, x, *pot, pots));
@@ -532,17 +590,16 @@ fn known_hole(r: &HandRecord, p: usize) -> Option<[Card; 2]> {
 fn after_rake(w: &Writer) -> Vec<Chips> {
     let d = deductions(w);
     let won = w.hand.awards();
-    let shares: Vec<(usize, Chips)> = w
-        .st
-        .log()
-        .iter()
-        .filter_map(|e| match e {
-            Event::PotAwarded { seat, amount, .. } | Event::RunAwarded { seat, amount, .. } => {
-                Some((w.player(*seat), *amount))
-            }
-            _ => None,
-        })
-        .collect();
+    let shares: Vec<(usize, Chips)> =
+        w.st.log()
+            .iter()
+            .filter_map(|e| match e {
+                Event::PotAwarded { seat, amount, .. } | Event::RunAwarded { seat, amount, .. } => {
+                    Some((w.player(*seat), *amount))
+                }
+                _ => None,
+            })
+            .collect();
     let mut taken: Vec<Chips> = vec![0; d.len()];
     let mut out: Vec<Chips> = shares
         .iter()
@@ -566,7 +623,10 @@ fn after_rake(w: &Writer) -> Vec<Chips> {
 fn deductions(w: &Writer) -> Vec<Chips> {
     let won = w.hand.awards();
     let got = w.hand.collected();
-    won.iter().zip(&got).map(|(&a, &g)| a.saturating_sub(g)).collect()
+    won.iter()
+        .zip(&got)
+        .map(|(&a, &g)| a.saturating_sub(g))
+        .collect()
 }
 
 /// How many pots the hand ended with.
@@ -614,7 +674,7 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
     let boards = st.boards();
     match boards.as_slice() {
         [] => {}
-        [b] if b.is_empty() => {}
+        [[]] => {}
         [b] => {
             let _ = writeln!(o, "Board [{}]", cards(b));
         }
@@ -650,7 +710,9 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
                 awarded = true;
                 per_run[0][w.player(*seat)] += amount;
             }
-            Event::RunAwarded { run, seat, amount, .. } => per_run[*run][w.player(*seat)] += amount,
+            Event::RunAwarded {
+                run, seat, amount, ..
+            } => per_run[*run][w.player(*seat)] += amount,
             _ => {}
         }
     }
@@ -695,7 +757,11 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
             let antes = (0..k).filter(|&q| st.forced().ante(if k == 2 { 1 - q } else { q }) > 0);
             let dead = st.forced().ante(e) > 0 && antes.count() * 2 < k;
             let blind = st.forced().blind(e) > 0 || dead;
-            let didnt = if n < 3 && !put_in[p] && !blind { " (didn't bet)" } else { "" };
+            let didnt = if n < 3 && !put_in[p] && !blind {
+                " (didn't bet)"
+            } else {
+                ""
+            };
             format!("folded {}{didnt}", street(n))
         } else if st.shown(seat) && !showed_after[p] {
             let c = st.hole(seat).map_or_else(String::new, |c| cards(&c));
@@ -720,7 +786,11 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
                 None => "mucked".into(),
             }
         } else if got[p] > 0 {
-            let verb = if w.gg && board_len >= 3 { "won" } else { "collected" };
+            let verb = if w.gg && board_len >= 3 {
+                "won"
+            } else {
+                "collected"
+            };
             match st.hole(seat).filter(|_| st.shown(seat)) {
                 Some(c) => format!("showed [{}] and {verb} ({})", cards(&c), w.amt(got[p])),
                 None => format!("{verb} ({})", w.amt(got[p])),
@@ -728,12 +798,7 @@ fn summary(w: &Writer, by_seat: &[usize], o: &mut String) {
         } else {
             "mucked".into()
         };
-        let _ = writeln!(
-            o,
-            "Seat {}: {}{pos} {result}",
-            w.seat_number(p),
-            r.name(p)
-        );
+        let _ = writeln!(o, "Seat {}: {}{pos} {result}", w.seat_number(p), r.name(p));
     }
 }
 
@@ -755,7 +820,10 @@ mod tests {
         assert_eq!(named("Ac2d", "3h4h5s9cKd"), "a straight, Ace to Five");
         assert_eq!(named("9c8d", "5h6h7sKcKd"), "a straight, Five to Nine");
         assert_eq!(named("AhKh", "2h7h9hJsKc"), "a flush, Ace high");
-        assert_eq!(named("JcJh", "TcTdJs8h2d"), "a full house, Jacks full of Tens");
+        assert_eq!(
+            named("JcJh", "TcTdJs8h2d"),
+            "a full house, Jacks full of Tens"
+        );
         assert_eq!(named("AhKh", "QhJhTh2c3c"), "a Royal Flush");
         assert_eq!(named("Ah7d", "2c5d9hJsKc"), "high card Ace");
         assert_eq!(roman(8), "VIII");

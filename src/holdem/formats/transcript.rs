@@ -325,12 +325,9 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
     // (nothing more can be posted; PHH keeps the table's blinds).
     if let Some((sb, bb)) = t.stakes {
         let entry = |p: usize| if k == 2 { 1 - p } else { p };
-        for p in 0..k {
+        for (p, seated) in seats.iter().enumerate() {
             let e = entry(p);
-            if e <= 1
-                && blinds[e] == 0
-                && to(&seats[p].stack)? == to(&forced.antes[e])?
-            {
+            if e <= 1 && blinds[e] == 0 && to(&seated.stack)? == to(&forced.antes[e])? {
                 blinds[e] = to(if e == 0 { &sb } else { &bb })?;
             }
         }
@@ -391,7 +388,12 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
         }
     }
     let mut acts: Vec<Act> = (0..k)
-        .map(|p| Act::Hole(p, holes[p].map_or(vec![None, None], |h| h.map(Some).to_vec())))
+        .map(|p| {
+            Act::Hole(
+                p,
+                holes[p].map_or(vec![None, None], |h| h.map(Some).to_vec()),
+            )
+        })
         .collect();
     let (mut table, _) = Table::replay(&stacks, &forced, &holes, SplitRule::OddChipsToFirst)
         .map_err(|e| HistoryError::Setup(e.to_string()))?;
@@ -440,14 +442,13 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
     for l in &t.lines {
         match l {
             Line::Board { run, cards } => {
-                showdown(&mut table, &mut acts, &shown, &mucked, &told, &collected, &step)?;
+                showdown(
+                    &mut table, &mut acts, &shown, &mucked, &told, &collected, &step,
+                )?;
                 let st = table.state();
                 if st.phase() == Phase::Betting {
                     let p = st.to_act().map_or(0, |s| s);
-                    return Err(fmt(format!(
-                        "board dealt while '{}' is to act",
-                        name(p)
-                    )));
+                    return Err(fmt(format!("board dealt while '{}' is to act", name(p))));
                 }
                 let second = st.boards().len() > 1;
                 if (*run > 0) != second {
@@ -479,10 +480,7 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
                 let legal = match (st.to_act(), st.legal()) {
                     (Some(s), Some(legal)) if s == p => legal,
                     (Some(s), _) => {
-                        return Err(fmt(format!(
-                            "'{w}' acts while '{}' is to act",
-                            name(s)
-                        )));
+                        return Err(fmt(format!("'{w}' acts while '{}' is to act", name(s))));
                     }
                     _ => return Err(fmt(format!("'{w}' acts after the betting is over"))),
                 };
@@ -543,15 +541,20 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
                             if !legal.allows(Action::RaiseTo(total)) {
                                 let e = match legal.raise {
                                     None => ActionError::RaiseNotAllowed,
-                                    Some((min, _)) if total < min => ActionError::BelowMinimum {
-                                        amount: total,
-                                        min,
-                                    },
-                                    Some((_, max)) => ActionError::AboveStack { amount: total, max },
+                                    Some((min, _)) if total < min => {
+                                        ActionError::BelowMinimum { amount: total, min }
+                                    }
+                                    Some((_, max)) => {
+                                        ActionError::AboveStack { amount: total, max }
+                                    }
                                 };
                                 return Err(fmt(format!(
                                     "'{w}' {} {}: {e}",
-                                    if matches!(l, Line::Bet(..)) { "bets" } else { "raises to" },
+                                    if matches!(l, Line::Bet(..)) {
+                                        "bets"
+                                    } else {
+                                        "raises to"
+                                    },
                                     units.format(total)
                                 )));
                             }
@@ -574,7 +577,9 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
             _ => {}
         }
     }
-    showdown(&mut table, &mut acts, &shown, &mucked, &told, &collected, &step)?;
+    showdown(
+        &mut table, &mut acts, &shown, &mucked, &told, &collected, &step,
+    )?;
     // A winner who shows after everyone else folded.
     for (&p, c) in &shown {
         if table.state().won_unseen(p) {
@@ -599,7 +604,12 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
     // Old histories and some trackers' exports write no returns at all.
     let told = t.lines.iter().any(|l| matches!(l, Line::Returned(..)));
     if told && table_returned != returned {
-        let show = |v: &[Chips]| v.iter().map(|&x| units.format(x)).collect::<Vec<_>>().join(", ");
+        let show = |v: &[Chips]| {
+            v.iter()
+                .map(|&x| units.format(x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         return Err(HistoryError::Accounts(format!(
             "the text returns [{}] uncalled, the table [{}]",
             show(&returned),
@@ -649,21 +659,19 @@ fn build_with(t: &Transcript, full: bool) -> Result<HandRecord, HistoryError> {
         (None, Some(x)) => to(&x)?,
         (None, None) => paid.saturating_sub(collected.iter().sum()),
     });
-    if let Some(total) = total {
-        if total != paid {
-            return Err(HistoryError::Accounts(format!(
-                "the text's total pot is {}, the table's pots make {}",
-                units.format(total),
-                units.format(paid)
-            )));
-        }
+    if let Some(total) = total
+        && total != paid
+    {
+        return Err(HistoryError::Accounts(format!(
+            "the text's total pot is {}, the table's pots make {}",
+            units.format(total),
+            units.format(paid)
+        )));
     }
     let mut info = t.info.clone();
     info.players = Some(seats.iter().map(|s| s.name.clone()).collect());
     info.seats = Some(seats.iter().map(|s| s.seat).collect());
-    info.button = t
-        .button
-        .filter(|b| !seats.iter().any(|s| s.seat == *b));
+    info.button = t.button.filter(|b| !seats.iter().any(|s| s.seat == *b));
     info.hero = t.hero.as_deref().and_then(index);
     r.info = info;
     // The record replays to the same pots, and they are what the text

@@ -58,9 +58,7 @@ fn fmt(s: impl Into<String>) -> HistoryError {
 /// An amount, `12.5k` for thousands included.
 fn amount(s: &str) -> Result<Amount, HistoryError> {
     let t = s.trim();
-    let thousands = t
-        .trim_end_matches(['€', '$', '£'])
-        .ends_with('k');
+    let thousands = t.trim_end_matches(['€', '$', '£']).ends_with('k');
     let a = money(t)?;
     if !thousands {
         return Ok(a);
@@ -157,7 +155,10 @@ fn read_hand(lines: &[&str]) -> Result<HandRecord, HistoryError> {
                     None => None,
                 };
                 // "17.68k" is rounded: no check of the total then.
-                let rounded = rest.split(" | ").next().is_some_and(|x| x.trim_end().ends_with('k'));
+                let rounded = rest
+                    .split(" | ")
+                    .next()
+                    .is_some_and(|x| x.trim_end().ends_with('k'));
                 t.total = (!rounded).then(|| match t.rake {
                     Some(r) => super::transcript::add(total, r),
                     None => total,
@@ -285,7 +286,7 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
     let euro = r.info.currency_symbol.as_deref() == Some("€") || r.info.currency.is_some();
     let amt = |x: Chips| {
         let unit = u.unit();
-        let mut s = if x % unit == 0 {
+        let mut s = if x.is_multiple_of(unit) {
             (x / unit).to_string()
         } else {
             u.format(x)
@@ -334,13 +335,26 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
     );
     let table = r.info.table.clone().unwrap_or_else(|| "cardgames".into());
     let max = r.info.seat_count.unwrap_or(k as u32);
-    let money = if r.info.play_money { "play money" } else { "real money" };
+    let money = if r.info.play_money {
+        "play money"
+    } else {
+        "real money"
+    };
     let button = r.info.button.unwrap_or_else(|| seat_of(k - 1));
-    let _ = writeln!(o, "Table: '{table}' {max}-max ({money}) Seat #{button} is the button");
+    let _ = writeln!(
+        o,
+        "Table: '{table}' {max}-max ({money}) Seat #{button} is the button"
+    );
     let mut by_seat: Vec<usize> = (0..k).collect();
     by_seat.sort_by_key(|&p| seat_of(p));
     for &p in &by_seat {
-        let _ = writeln!(o, "Seat {}: {} ({})", seat_of(p), r.name(p), amt(r.starting_stacks[p]));
+        let _ = writeln!(
+            o,
+            "Seat {}: {} ({})",
+            seat_of(p),
+            r.name(p),
+            amt(r.starting_stacks[p])
+        );
     }
     let _ = writeln!(o, "*** ANTE/BLINDS ***");
     let mut bets = vec![0; st.seats()];
@@ -354,14 +368,23 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
             Event::AntePosted { seat, amount, .. } => {
                 let _ = writeln!(o, "{} posts ante {}", name(*seat), amt(*amount));
             }
-            Event::BlindPosted { seat, blind, amount, .. } => {
+            Event::BlindPosted {
+                seat,
+                blind,
+                amount,
+                ..
+            } => {
                 bets[*seat] = *amount;
                 let what = match blind {
                     Blind::Small => "small blind",
                     Blind::Post => "big blind",
                     _ => "big blind",
                 };
-                let oop = if *blind == Blind::Post { " out of position" } else { "" };
+                let oop = if *blind == Blind::Post {
+                    " out of position"
+                } else {
+                    ""
+                };
                 let _ = writeln!(o, "{} posts {what} {}{oop}", name(*seat), amt(*amount));
             }
             Event::HoleDealt { .. } if !dealt => {
@@ -373,7 +396,11 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
                 }
                 let _ = writeln!(o, "*** PRE-FLOP ***");
             }
-            Event::Acted { seat, action, all_in } => {
+            Event::Acted {
+                seat,
+                action,
+                all_in,
+            } => {
                 let top = bets.iter().copied().max().unwrap_or(0);
                 let line = match action {
                     Move::Fold => "folds".to_string(),
@@ -423,10 +450,18 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
                     showdown = true;
                     let _ = writeln!(o, "*** SHOW DOWN ***");
                 }
-                let _ = writeln!(o, "{} shows [{}] ({})", name(*seat), cards_text(c), describe(*c, st.board()));
+                let _ = writeln!(
+                    o,
+                    "{} shows [{}] ({})",
+                    name(*seat),
+                    cards_text(c),
+                    describe(*c, st.board())
+                );
             }
             Event::RunDealt { .. } => {
-                return Err(fmt("Winamax text has no board run twice: write it as PHH or PokerStars text"));
+                return Err(fmt(
+                    "Winamax text has no board run twice: write it as PHH or PokerStars text",
+                ));
             }
             _ => {}
         }
@@ -448,9 +483,17 @@ pub fn write(hand: &Replayed, hero: Option<&str>) -> Result<String, HistoryError
     let total: Chips = won.iter().sum();
     let rake = total - got.iter().sum::<Chips>();
     let _ = writeln!(o, "*** SUMMARY ***");
-    let fee = if rake == 0 { "No rake".to_string() } else { format!("Rake {}", amt(rake)) };
+    let fee = if rake == 0 {
+        "No rake".to_string()
+    } else {
+        format!("Rake {}", amt(rake))
+    };
     // The room's total is after the rake, the returned bets in it.
-    let _ = writeln!(o, "Total pot {} | {fee}", amt(total - rake + back.iter().sum::<Chips>()));
+    let _ = writeln!(
+        o,
+        "Total pot {} | {fee}",
+        amt(total - rake + back.iter().sum::<Chips>())
+    );
     if !st.board().is_empty() {
         let _ = writeln!(o, "Board: [{}]", cards_text(st.board()));
     }

@@ -29,7 +29,8 @@ impl HandRecord {
             let e = if k == 2 { 1 - i } else { i };
             let stack = state.starting_stacks()[seat];
             forced.antes[e] = forced.antes[e].min(stack);
-            forced.blinds_or_straddles[e] = forced.blinds_or_straddles[e].min(stack - forced.antes[e]);
+            forced.blinds_or_straddles[e] =
+                forced.blinds_or_straddles[e].min(stack - forced.antes[e]);
         }
         let mut actions = Vec::new();
         let mut won = vec![0; k];
@@ -95,7 +96,12 @@ impl HandRecord {
         r.info.players = Some(
             order
                 .iter()
-                .map(|&s| kept.names.get(s).cloned().unwrap_or_else(|| format!("Seat {}", s + 1)))
+                .map(|&s| {
+                    kept.names
+                        .get(s)
+                        .cloned()
+                        .unwrap_or_else(|| format!("Seat {}", s + 1))
+                })
                 .collect(),
         );
         r.info.hero = kept.me.and_then(|me| order.iter().position(|&s| s == me));

@@ -49,7 +49,10 @@ impl Replayed {
     /// What each player collected: the history's amounts (after the
     /// rake) when it gives them, else the pots won.
     pub fn collected(&self) -> Vec<Chips> {
-        self.record.winnings.clone().unwrap_or_else(|| self.awards())
+        self.record
+            .winnings
+            .clone()
+            .unwrap_or_else(|| self.awards())
     }
 
     /// The stacks at the end after the rake: what the room's players kept.
@@ -129,7 +132,12 @@ fn check(replayed: Replayed) -> Result<Replayed, HistoryError> {
     let u = r.units;
     let k = r.players();
     let won = replayed.awards();
-    let text = |v: &[Chips]| v.iter().map(|&x| u.format(x)).collect::<Vec<_>>().join(", ");
+    let text = |v: &[Chips]| {
+        v.iter()
+            .map(|&x| u.format(x))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if let Some(got) = &r.winnings {
         let paid: Chips = won.iter().sum();
         let kept: Chips = got.iter().sum();
@@ -137,10 +145,14 @@ fn check(replayed: Replayed) -> Result<Replayed, HistoryError> {
         let fits = got.len() == k
             && fee.is_some_and(|fee| r.rake.is_none_or(|rake| rake == fee))
             && got.iter().zip(&won).all(|(&g, &w)| {
-                g <= w && (g > 0 || w == 0 || fee.is_some_and(|f| f > 0)) && (fee != Some(0) || g == w)
+                g <= w
+                    && (g > 0 || w == 0 || fee.is_some_and(|f| f > 0))
+                    && (fee != Some(0) || g == w)
             });
         if !fits {
-            let rake = r.rake.map_or(String::new(), |x| format!(" with a rake of {}", u.format(x)));
+            let rake = r.rake.map_or(String::new(), |x| {
+                format!(" with a rake of {}", u.format(x))
+            });
             return Err(HistoryError::Accounts(format!(
                 "the history says the players collected [{}]{rake}, the replay pays [{}]",
                 text(got),
@@ -153,7 +165,11 @@ fn check(replayed: Replayed) -> Result<Replayed, HistoryError> {
     {
         return Err(HistoryError::Finishing {
             written: written.iter().map(|&x| u.format(x)).collect(),
-            replayed: replayed.final_stacks().iter().map(|&x| u.format(x)).collect(),
+            replayed: replayed
+                .final_stacks()
+                .iter()
+                .map(|&x| u.format(x))
+                .collect(),
         });
     }
     Ok(replayed)
@@ -210,8 +226,9 @@ pub(crate) fn apply(table: &mut Table, a: &Act, k: usize) -> Result<(), Applied>
             }
             table.deal_board(&known).map(drop).map_err(refused)
         }
-        Act::Fold(p) if table.state().to_act() != Some(*p)
-            && table.state().statuses().get(*p) == Some(&Status::AllIn) =>
+        Act::Fold(p)
+            if table.state().to_act() != Some(*p)
+                && table.state().statuses().get(*p) == Some(&Status::AllIn) =>
         {
             // A player all in whose hand the room folds (sitting out).
             table.forfeit(*p).map(drop).map_err(refused)
@@ -287,7 +304,6 @@ fn repair(table: &mut Table) -> bool {
     false
 }
 
-
 /// How the reference splits a pot between tied winners at this scale:
 /// whole chips with the odd ones to the first winner, decimal amounts
 /// exactly.
@@ -303,7 +319,10 @@ pub fn split_rule(units: Units) -> SplitRule {
 
 /// The known hole cards of each player, from the actions before the
 /// betting; and where the betting begins.
-fn holes(r: &HandRecord) -> Result<(Vec<Option<[Card; 2]>>, usize), (usize, String)> {
+/// Each player's hole cards, when known.
+type Holes = Vec<Option<[Card; 2]>>;
+
+fn holes(r: &HandRecord) -> Result<(Holes, usize), (usize, String)> {
     let k = r.players();
     let mut holes: Vec<Vec<Option<Card>>> = vec![Vec::new(); k];
     let mut first = r.actions.len();
@@ -360,7 +379,8 @@ pub(crate) fn start(r: &HandRecord, split: SplitRule) -> Result<(Table, usize), 
         why,
     })?;
     let setup = |e: SetupError| HistoryError::Setup(e.to_string());
-    let (mut table, _) = Table::replay(&r.starting_stacks, &r.forced, &known, split).map_err(setup)?;
+    let (mut table, _) =
+        Table::replay(&r.starting_stacks, &r.forced, &known, split).map_err(setup)?;
     if r.runs != 1 {
         table
             .run_times(r.runs)

@@ -175,7 +175,7 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::holdem::history::Act::{Board, BetRaise, CheckCall, Fold, Hole, Show};
+    use crate::holdem::history::Act::{BetRaise, Board, CheckCall, Fold, Hole, Show};
     use crate::holdem::history::replay;
     use crate::holdem::history::sample::{cards, three_handed};
 

@@ -140,7 +140,7 @@ impl Steps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::holdem::history::Act::{Board, BetRaise, CheckCall, Fold, Hole};
+    use crate::holdem::history::Act::{BetRaise, Board, CheckCall, Fold, Hole};
     use crate::holdem::history::sample::{cards, three_handed};
 
     #[test]
