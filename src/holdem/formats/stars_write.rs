@@ -439,14 +439,12 @@ fn body(w: &Writer, hero: Option<usize>, by_seat: &[usize], o: &mut String) {
                     let _ = writeln!(o, "{line}");
                 }
                 let _ = writeln!(o, "*** HOLE CARDS ***");
-                // The hero's cards first; then any other player's the
-                // history dealt face up (save those mucked at the
-                // showdown: the summary shows them).
-                let mut order: Vec<usize> = hero.into_iter().collect();
-                order.extend(by_seat.iter().filter(|&&p| Some(p) != hero));
-                for p in order {
-                    let mucked = st.has_mucked(w.order[p]);
-                    let cards_of = known_hole(r, p).filter(|_| Some(p) == hero || !mucked);
+                // The hero's cards, and nobody else's (GGPoker: a line for
+                // every player, cards for the hero).
+                for &p in by_seat {
+                    let cards_of = (Some(p) == hero)
+                        .then(|| known_hole(r, p).or_else(|| st.hole(w.order[p])))
+                        .flatten();
                     match cards_of {
                         Some(c) => {
                             let _ = writeln!(o, "Dealt to {} [{}]", r.name(p), cards(&c));
