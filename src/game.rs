@@ -135,6 +135,25 @@ impl FromStr for Level {
 #[error("{0}")]
 pub struct SetupError(pub String);
 
+/// Who a finished deal's record is kept for: every seat's name, the
+/// person it is kept for (the hero of a Hold'em hand), and when it ended.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// Each seat's name.
+    pub names: Vec<String>,
+    /// The seat of the person the record is kept for.
+    pub me: Option<Seat>,
+    /// When the deal ended: seconds since 1970-01-01 UTC.
+    pub when: Option<u64>,
+}
+
+/// Seconds since 1970-01-01 UTC now (0 if the clock is before it).
+pub fn now_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// A game the table runner can seat people and bots at. The state is a
 /// whole session (a Hold'em table's hands, a honeymoon match's deals, one
 /// Dice of Doom game after another): [`Game::to_act`] is `None` between
@@ -210,8 +229,9 @@ pub trait Playable:
     }
 
     /// The deal just finished in the game's own hand-history format
-    /// (Hold'em: PHH), when it has one.
-    fn deal_record(&self) -> Option<String> {
+    /// (Hold'em: PHH), when it has one, with who played it and for whom
+    /// and when it is kept.
+    fn deal_record(&self, _kept: &Kept) -> Option<String> {
         None
     }
 

@@ -45,6 +45,10 @@ pub struct Record {
     /// The deal's record to keep in the data directory, for games that
     /// keep them: its file extension and text.
     pub file: Option<(&'static str, String)>,
+    /// This is the record of the deal just kept, written again (a hand's
+    /// winner showed after it ended): it replaces that file and is not
+    /// counted a second time.
+    pub amends: bool,
 }
 
 /// All lifetime statistics, by game.
@@ -114,6 +118,7 @@ mod tests {
             seat: 0,
             unit: 1.0,
             file: None,
+            amends: false,
         };
         s.add(&doom(vec![1.0, 0.0]));
         s.add(&doom(vec![0.5, 0.5]));
@@ -125,6 +130,7 @@ mod tests {
             seat: 0,
             unit: 20.0,
             file: None,
+            amends: false,
         });
         assert_eq!(s.line("holdem", Tally::Chips), "1 hand, +200.0 bb/100");
         assert_eq!(s.line("honeymoon", Tally::Points), "");

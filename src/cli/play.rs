@@ -7,8 +7,8 @@ use clap::Args;
 use super::{CliError, Style, parsed};
 use cardgames::doom::{Deal, DoomGame, RuleSet};
 use cardgames::game::{Level, Playable};
-use cardgames::holdem::session::{self, Mode, Rebuy, Session};
-use cardgames::holdem::table::{Blinds, MAX_SEATS};
+use cardgames::holdem::session::{self, MOST_SEATS, Mode, Rebuy, Session};
+use cardgames::holdem::table::Blinds;
 use cardgames::honeymoon::game::{Honeymoon, LeadRule, MatchLength, Options, Scoring};
 use cardgames::tui::{self, NewGame, Start};
 
@@ -46,7 +46,7 @@ fn parse_blinds(text: &str) -> Result<Blinds, String> {
 #[derive(Debug, Args)]
 pub struct HoldemPlay {
     /// Players at the table, you included (2 to 9).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=MAX_SEATS as i64))]
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=MOST_SEATS as i64))]
     players: u8,
     #[command(flatten)]
     stakes: Stakes,

@@ -717,6 +717,7 @@ pub fn record_deal(conn: &Connection, deal: &DealRow) -> Result<(), StoreError> 
             seat,
             unit: deal.unit,
             file: None,
+            amends: false,
         });
         conn.execute(
             "INSERT OR REPLACE INTO stats (player, game, totals) VALUES (?1, ?2, ?3)",

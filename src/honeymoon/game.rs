@@ -1435,7 +1435,7 @@ impl Playable for Honeymoon {
     }
 
     /// The finished deal as a JSON record (see [`DealRecord`]).
-    fn deal_record(&self) -> Option<String> {
+    fn deal_record(&self, _kept: &crate::game::Kept) -> Option<String> {
         DealRecord::of_game(self).map(|r| r.to_json())
     }
 

@@ -109,8 +109,9 @@ pub trait AnyRunner: Send {
     /// Whether `seat` was dealt into the current (or last) deal
     /// ([`Playable::dealt_in`]).
     fn dealt_in(&self, seat: Seat) -> bool;
-    /// The finished deal in the game's own hand-history format.
-    fn deal_record(&self) -> Option<String>;
+    /// The finished deal in the game's own hand-history format, kept for
+    /// `me` (if anyone), ended at `when` (seconds since 1970, UTC).
+    fn deal_record(&self, me: Option<Seat>, when: Option<u64>) -> Option<String>;
     /// The session as a save ([`Save`]), as JSON.
     fn save(&self) -> Value;
     /// Makes the game as it stands the start of the log ([`Runner::rebase`]).
@@ -237,8 +238,13 @@ impl<G: Playable> AnyRunner for Runner<G> {
         Runner::game(self).dealt_in(seat)
     }
 
-    fn deal_record(&self) -> Option<String> {
-        Runner::game(self).deal_record()
+    fn deal_record(&self, me: Option<Seat>, when: Option<u64>) -> Option<String> {
+        let kept = crate::game::Kept {
+            names: self.names(),
+            me,
+            when,
+        };
+        Runner::game(self).deal_record(&kept)
     }
 
     fn save(&self) -> Value {

@@ -413,6 +413,7 @@ impl<G: Board> TableScreen<G> {
                         seat: me,
                         unit,
                         file,
+                        amends: false,
                     });
                 }
                 G::moved(&seen, &mut self.ui);
@@ -548,7 +549,20 @@ impl<G: Board> Screen for TableScreen<G> {
                     }
                     Reply::Show => {
                         let update = self.link.show();
+                        let shown = update.is_ok();
                         self.took(update);
+                        // The kept hand is written again with the show.
+                        let file = G::RECORD_EXT.zip(self.link.deal_record());
+                        if let (true, Some(file), Some(me)) = (shown, file, seen.me) {
+                            self.records.push(Record {
+                                game: G::ID,
+                                scores: Vec::new(),
+                                seat: me,
+                                unit: 1.0,
+                                file: Some(file),
+                                amends: true,
+                            });
+                        }
                     }
                     Reply::Done => self.error = None,
                     Reply::Error(e) => self.error = Some(e),

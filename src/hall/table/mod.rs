@@ -612,7 +612,7 @@ impl Table {
         let Some(runner) = &mut self.runner else {
             return Ok(());
         };
-        let record = runner.deal_record();
+        let record = runner.deal_record(None, Some(crate::game::now_seconds()));
         runner.rebase();
         let save = runner.save();
         self.steps = 0;

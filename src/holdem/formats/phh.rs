@@ -9,16 +9,30 @@
 //! Players are listed in position order: p1 is the first player left of
 //! the button, the last is the button (heads-up: p1 the big blind, p2 the
 //! button and small blind).
+//!
+//! Beside PHH's own fields (names, seats, table, hand, date, time and its
+//! zone, level, currency, winnings) a record keeps what PHH has no field
+//! for in fields of its own, as PHH allows (`_name`): `_hero` (the player
+//! number whose hole cards the room showed, 3 for p3), `_rake`,
+//! `_tournament` and `_buy_in`, `_play_money`, `_button` (a dead button's
+//! seat), `_run_count` for a hand whose board was run twice: the next
+//! boards' cards are then dealt after the first board's (PokerKit 0.7.7
+//! has no notation for it and refuses such a file rather than replay it
+//! wrong), and `_full_blinds` for a room's hand whose big blind was all in
+//! for less: the room has the others call the big blind in full, where
+//! PokerKit has them call what was posted.
 
 use std::fmt::Write;
 
 use toml::Value;
 
-use super::history::amount::{Amount, Units, units_for};
-use super::history::{Act, HandRecord, Hands, HistoryError, Info, act_text, check_variant};
-use super::pots::Chips;
-use super::table::{Forced, Table};
 use crate::cards::{Card, parse_cards};
+use crate::holdem::history::amount::{Amount, Units, units_for};
+use crate::holdem::history::{
+    Act, HandRecord, Hands, HistoryError, Info, Tournament, act_text, check_variant,
+};
+use crate::holdem::pots::Chips;
+use crate::holdem::table::{Forced, MAX_SEATS, Table};
 
 fn err(s: impl Into<String>) -> HistoryError {
     HistoryError::Format(s.into())
@@ -81,9 +95,15 @@ pub fn write_record(r: &HandRecord) -> String {
     if let Some(f) = &r.finishing_stacks {
         let _ = writeln!(out, "finishing_stacks = {}", amounts(f));
     }
+    if let Some(w) = &r.winnings {
+        let _ = writeln!(out, "winnings = {}", amounts(w));
+    }
     let i = &r.info;
     if let Some(v) = &i.venue {
         let _ = writeln!(out, "venue = {}", quoted(v));
+    }
+    if let Some(v) = &i.event {
+        let _ = writeln!(out, "event = {}", quoted(v));
     }
     if let Some(v) = &i.table {
         let _ = writeln!(out, "table = {}", quoted(v));
@@ -91,8 +111,17 @@ pub fn write_record(r: &HandRecord) -> String {
     if let Some(v) = &i.hand {
         let _ = writeln!(out, "hand = {}", quoted(v));
     }
+    if let Some(v) = i.level {
+        let _ = writeln!(out, "level = {v}");
+    }
     if let Some((y, m, d)) = i.date {
         let _ = writeln!(out, "year = {y}\nmonth = {m}\nday = {d}");
+    }
+    if let Some(t) = i.time.as_deref().and_then(local_time) {
+        let _ = writeln!(out, "time = {t}");
+    }
+    if let Some(v) = &i.time_zone {
+        let _ = writeln!(out, "time_zone_abbreviation = {}", quoted(v));
     }
     if let Some(v) = &i.seat_count {
         let _ = writeln!(out, "seat_count = {v}");
@@ -105,10 +134,49 @@ pub fn write_record(r: &HandRecord) -> String {
         let s: Vec<String> = v.iter().map(|n| quoted(n)).collect();
         let _ = writeln!(out, "players = {}", list(&s));
     }
+    if let Some(v) = &i.currency {
+        let _ = writeln!(out, "currency = {}", quoted(v));
+    }
     if let Some(v) = &i.currency_symbol {
         let _ = writeln!(out, "currency_symbol = {}", quoted(v));
     }
+    if let Some(h) = i.hero {
+        let _ = writeln!(out, "_hero = {}", h + 1);
+    }
+    if let Some(x) = r.rake {
+        let _ = writeln!(out, "_rake = {}", u.format(x));
+    }
+    if let Some(t) = &i.tournament {
+        let _ = writeln!(out, "_tournament = {}", quoted(&t.id));
+        if let Some(b) = &t.buy_in {
+            let _ = writeln!(out, "_buy_in = {}", quoted(b));
+        }
+    }
+    if i.play_money {
+        let _ = writeln!(out, "_play_money = true");
+    }
+    if let Some(b) = i.button {
+        let _ = writeln!(out, "_button = {b}");
+    }
+    if r.runs != 1 {
+        let _ = writeln!(out, "_run_count = {}", r.runs);
+    }
+    if r.forced.full_blinds {
+        let _ = writeln!(out, "_full_blinds = true");
+    }
     out
+}
+
+/// A time of day as TOML writes a local time (`09:05:00`), when it is one.
+fn local_time(t: &str) -> Option<String> {
+    let parts: Vec<u32> = t
+        .split(':')
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    match parts.as_slice() {
+        [h, m, s] if *h < 24 && *m < 60 && *s < 61 => Some(format!("{h:02}:{m:02}:{s:02}")),
+        _ => None,
+    }
 }
 
 /// Several records as one `.phhs` text: a table per hand.
@@ -283,11 +351,8 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
         return Err(err("starting_stacks: not a list"));
     }
     let k = stacks.len();
-    if !(2..=super::table::MAX_SEATS).contains(&k) {
-        return Err(err(format!(
-            "{k} players: a hand has 2 to {}",
-            super::table::MAX_SEATS
-        )));
+    if !(2..=MAX_SEATS).contains(&k) {
+        return Err(err(format!("{k} players: a hand has 2 to {MAX_SEATS}")));
     }
     let antes = amounts_of("antes", get("antes")?, Some(k))?;
     let blinds = amounts_of("blinds_or_straddles", get("blinds_or_straddles")?, Some(k))?;
@@ -300,16 +365,19 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
             .ok_or_else(|| err("actions: not a list of strings"))?,
         _ => return Err(err("actions: not a list of strings")),
     };
-    let finishing = match t.get("finishing_stacks") {
+    let per_player = |key: &'static str| match t.get(key) {
         Some(v) => {
-            let f = amounts_of("finishing_stacks", v, None)?;
+            let f = amounts_of(key, v, None)?;
             if f.len() != k {
-                return Err(err("finishing_stacks: not one per player"));
+                return Err(err(format!("{key}: not one per player")));
             }
-            Some(f)
+            Ok(Some(f))
         }
-        None => None,
+        None => Ok(None),
     };
+    let finishing = per_player("finishing_stacks")?;
+    let winnings = per_player("winnings")?;
+    let rake = t.get("_rake").map(|v| amount_of("_rake", v)).transpose()?;
     if antes.iter().any(|a| a.negative) {
         return Err(err("antes: negative"));
     }
@@ -343,10 +411,8 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
         _ => None,
     }));
     let mut units = units_for(&all);
-    if let Some(f) = &finishing {
-        units.digits = units
-            .digits
-            .max(f.iter().map(|a| a.digits).max().unwrap_or(0));
+    for a in finishing.iter().chain(&winnings).flatten().chain(&rake) {
+        units.digits = units.digits.max(a.digits);
     }
     let d = units.digits;
     let to = |a: &Amount| a.to_units(d).map_err(err);
@@ -374,6 +440,7 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
         posts: blinds.iter().map(|a| a.negative).collect(),
         min_bet: to(&min_bet)?,
         trim_antes: trim,
+        full_blinds: t.get("_full_blinds").and_then(Value::as_bool) == Some(true),
     };
     let names = t.get("players").and_then(Value::as_array).map(|a| {
         a.iter()
@@ -381,6 +448,11 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
             .collect::<Vec<_>>()
     });
     let num = |key: &str| t.get(key).and_then(Value::as_integer);
+    let runs = match num("_run_count") {
+        None => 1,
+        Some(n @ 1..=4) => n as u8,
+        Some(n) => return Err(err(format!("_run_count: {n} runs"))),
+    };
     let info = Info {
         players: names.filter(|n| n.len() == k),
         seats: t.get("seats").and_then(Value::as_array).and_then(|a| {
@@ -390,10 +462,22 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
                 .filter(|s| s.len() == k)
         }),
         seat_count: num("seat_count").and_then(|i| u32::try_from(i).ok()),
+        button: num("_button").and_then(|i| u32::try_from(i).ok()),
         hand: t.get("hand").and_then(string_of),
         table: t.get("table").and_then(string_of),
         venue: t.get("venue").and_then(string_of),
+        event: t.get("event").and_then(string_of),
+        tournament: t
+            .get("_tournament")
+            .and_then(string_of)
+            .map(|id| Tournament {
+                id,
+                buy_in: t.get("_buy_in").and_then(string_of),
+            }),
+        level: num("level").and_then(|i| u32::try_from(i).ok()),
+        currency: t.get("currency").and_then(string_of),
         currency_symbol: t.get("currency_symbol").and_then(string_of),
+        play_money: t.get("_play_money").and_then(Value::as_bool) == Some(true),
         date: match (num("year"), num("month"), num("day")) {
             (Some(y), Some(m), Some(d)) => Some((y, m, d)),
             _ => None,
@@ -401,18 +485,30 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
         time: t
             .get("time")
             .map(|v| v.to_string().trim_matches('"').to_string()),
+        time_zone: t
+            .get("time_zone_abbreviation")
+            .and_then(string_of)
+            .or_else(|| t.get("time_zone").and_then(string_of)),
+        hero: num("_hero")
+            .and_then(|h| usize::try_from(h).ok())
+            .and_then(|h| h.checked_sub(1))
+            .filter(|&h| h < k),
     };
-    Ok(HandRecord {
+    let all_to = |v: Option<Vec<Amount>>| -> Result<Option<Vec<Chips>>, HistoryError> {
+        v.map(|f| f.iter().map(to).collect()).transpose()
+    };
+    let mut r = HandRecord::new(
         forced,
-        starting_stacks: stacks.iter().map(to).collect::<Result<_, _>>()?,
+        stacks.iter().map(to).collect::<Result<_, _>>()?,
         actions,
-        finishing_stacks: match finishing {
-            Some(f) => Some(f.iter().map(to).collect::<Result<_, _>>()?),
-            None => None,
-        },
         units,
-        info,
-    })
+    );
+    r.finishing_stacks = all_to(finishing)?;
+    r.winnings = all_to(winnings)?;
+    r.rake = rake.as_ref().map(to).transpose()?;
+    r.runs = runs;
+    r.info = info;
+    Ok(r)
 }
 
 #[cfg(test)]
@@ -455,8 +551,10 @@ min_bet = 10
 starting_stacks = [1000, 1000, 1000]
 actions = ['d dh p1 AcAd', 'd dh p2 QcQd', 'd dh p3 KcKd', 'p3 cbr 30', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'p1 cc', 'p3 cbr 60', 'p1 cc', 'd db Js', 'p1 cc', 'p3 cc', 'd db 4c', 'p1 cc', 'p3 cc', 'p3 sm KcKd', 'p1 sm AcAd']
 finishing_stacks = [1100, 990, 910]
+winnings = [190, 0, 0]
 seat_count = 3
 seats = [1, 2, 3]
+_rake = 0
 ";
         assert_eq!(write(&t), expected);
         let back = replay(&read(expected).expect("reads")).expect("replays");
