@@ -5,7 +5,7 @@
 use clap::Args;
 
 use super::{CliError, Style, parsed};
-use cardgames::doom::{Deal, DoomGame, RuleSet};
+use cardgames::doom::{Deal, Doom, RuleSet};
 use cardgames::game::{Level, Playable};
 use cardgames::holdem::session::{self, Mode, Rebuy, Session};
 use cardgames::holdem::table::{Blinds, MAX_SEATS};
@@ -227,7 +227,7 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
 
 /// Opens a Dice of Doom game.
 pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
-    open::<DoomGame>(
+    open::<Doom>(
         &p.options.setup(),
         &p.ai.to_ascii_lowercase(),
         p.seed,
