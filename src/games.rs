@@ -16,7 +16,7 @@ use crate::doom::Doom;
 use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
 use crate::holdem::session::Session;
-use crate::honeymoon::game::Honeymoon;
+use crate::honeymoon::Honeymoon;
 use crate::runner::erased::{self, AnyRunner};
 use crate::runner::{RunError, Runner, SeatInfo, conformance};
 use crate::tui::table::{Open, Opener};

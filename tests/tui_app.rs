@@ -4,7 +4,7 @@
 use cardgames::doom::Doom;
 use cardgames::game::{Level, Stage};
 use cardgames::holdem::session::Session;
-use cardgames::honeymoon::game::Honeymoon;
+use cardgames::honeymoon::Honeymoon;
 use cardgames::store::Store;
 use cardgames::tui::{App, MIN_HEIGHT, MIN_WIDTH, Settings};
 use ratatui::buffer::Buffer;
@@ -597,7 +597,7 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
 
 #[test]
 fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
-    use cardgames::honeymoon::game::{Action, Bid, Call, Phase, Strain};
+    use cardgames::honeymoon::{Action, Bid, Call, Phase, Strain};
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 21);
     honeymoon_setup(&mut app);
@@ -675,7 +675,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
         .collect();
     assert_eq!(kept.len(), 1, "{kept:?}");
     let records =
-        cardgames::honeymoon::record::read_file(&kept[0]).unwrap_or_else(|e| panic!("{e}"));
+        cardgames::honeymoon::formats::read_file(&kept[0]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Some(&records[0]), view.record.as_ref());
     // The review of the deal, then the match.
     press(&mut app, KeyCode::Char('r'));
@@ -911,7 +911,7 @@ fn hint_bar_entries_are_clickable() {
 #[test]
 fn a_honeymoon_deal_played_with_the_mouse() {
     use cardgames::cards::Suit;
-    use cardgames::honeymoon::game::{Action, Call, Phase, Strain};
+    use cardgames::honeymoon::{Action, Call, Phase, Strain};
     let mut app = quick_app(None, 21);
     honeymoon_setup(&mut app);
     press(&mut app, KeyCode::Enter);
@@ -1525,7 +1525,7 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
 /// Plays a honeymoon match of four deals (passing, leading the cursor's
 /// card) until it is over, from the menu of `app`.
 fn play_a_four_deal_match(app: &mut App) {
-    use cardgames::honeymoon::game::Phase;
+    use cardgames::honeymoon::Phase;
     honeymoon_setup(app);
     for _ in 0..4 {
         press(app, KeyCode::Down);
@@ -1550,7 +1550,7 @@ fn play_a_four_deal_match(app: &mut App) {
 
 #[test]
 fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
-    use cardgames::honeymoon::game::{MatchLength, Phase};
+    use cardgames::honeymoon::{MatchLength, Phase};
     let mut app = quick_app(None, 4);
     play_a_four_deal_match(&mut app);
     let view = app
