@@ -12,11 +12,11 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::doom::DoomGame;
+use crate::doom::Doom;
 use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
 use crate::holdem::session::Session;
-use crate::honeymoon::game::Honeymoon;
+use crate::honeymoon::Honeymoon;
 use crate::runner::erased::{self, AnyRunner};
 use crate::runner::{RunError, Runner, SeatInfo, conformance};
 use crate::tui::table::{Open, Opener};
@@ -216,7 +216,7 @@ impl<G: Playable> Kind for Of<G> {
 }
 
 static HOLDEM: Opener<Session> = Opener::new();
-static DOOM: Opener<DoomGame> = Opener::new();
+static DOOM: Opener<Doom> = Opener::new();
 static HONEYMOON: Opener<Honeymoon> = Opener::new();
 
 /// The games cardgames plays, made once.
@@ -243,7 +243,7 @@ impl Registry {
                     Tally::Chips,
                 )
                 .on_screen(&HOLDEM),
-                Entry::of::<DoomGame>(
+                Entry::of::<Doom>(
                     "Dice of Doom",
                     "the hex-board dice war of Land of Lisp",
                     include_str!("../assets/rules/doom.txt"),

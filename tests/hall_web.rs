@@ -11,7 +11,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use cardgames::doom::{DoomGame, Setup};
+use cardgames::doom::{Doom, Setup};
 use cardgames::game::{Game, Playable};
 use cardgames::hall::protocol::{ClientMsg, ServerMsg};
 use common::browser;
@@ -247,9 +247,8 @@ fn replay(data: &Path, table: u64) -> Replay {
         )
         .unwrap_or_else(|e| panic!("table {table}: no deal recorded: {e}"));
     let setup: Setup = serde_json::from_str(&setup).unwrap_or_else(|e| panic!("{e}"));
-    let mut game =
-        <DoomGame as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
-    let key = |g: &DoomGame| {
+    let mut game = <Doom as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
+    let key = |g: &Doom| {
         let v = serde_json::to_value(g.view(0)).unwrap_or_else(|e| panic!("{e}"));
         format!(
             "{}|{}",

@@ -12,12 +12,14 @@
 
 use std::collections::HashMap;
 
-use super::game::{Call, LeadRule, Options, Scoring};
 use super::record::{Claim, DealRecord, Exchange, RecordError, contract_text, seat_text};
-use super::{NORTH, Position, SOUTH};
 use crate::cards::pbn::{hand_string, parse_hand};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::Seat;
+use crate::honeymoon::auction::Call;
+use crate::honeymoon::position::Position;
+use crate::honeymoon::setup::{LeadRule, Scoring, Setup};
+use crate::honeymoon::tricks::{NORTH, SOUTH};
 
 /// A card as PBN writes it in a play section: suit then rank (`SA`, `HT`).
 pub fn card_text(c: Card) -> String {
@@ -64,7 +66,7 @@ fn yes_no(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
 
-fn options_text(o: &Options) -> String {
+fn options_text(o: &Setup) -> String {
     format!(
         "no-trump={} doubling={} lead={} scoring={} practice={} duplicate={}",
         yes_no(o.no_trump),
@@ -295,7 +297,7 @@ fn read_game(g: &Game, number: usize) -> Result<DealRecord, RecordError> {
         .ok_or_else(|| at(*line, format!("Play \"{play_seat}\": North or South leads")))?;
     let options = match g.tags.get("HoneymoonOptions") {
         Some((line, text)) => read_options(text).map_err(|w| at(*line, w))?,
-        None => Options::default(),
+        None => Setup::default(),
     };
     let dealer = match g.tags.get("Dealer") {
         Some((line, d)) => {
@@ -441,8 +443,8 @@ fn read_deal(text: &str) -> Result<[CardSet; 2], String> {
     Ok(out)
 }
 
-fn read_options(text: &str) -> Result<Options, String> {
-    let mut o = Options::default();
+fn read_options(text: &str) -> Result<Setup, String> {
+    let mut o = Setup::default();
     for pair in text.split_whitespace() {
         let (key, value) = pair
             .split_once('=')

@@ -9,8 +9,8 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{self, WIN};
-use super::rules::{Config, Move, Outcome, Position, RuleSet};
 use super::tt::{self, Node, Table};
+use crate::doom::rules::{Config, Move, Outcome, Position, RuleSet};
 
 /// Positions the strong AI searches for a move under the classic rules,
 /// unless told otherwise.
@@ -330,7 +330,7 @@ fn drop_long_shots(cfg: &Config, pos: &Position, moves: &mut Vec<Move>, start: u
     let promising = |m: &Move| match *m {
         Move::Pass => true,
         Move::Attack { from, to } => {
-            super::odds::win_odds(b.dice(from.into()), b.dice(to.into())) >= LONG_SHOT
+            crate::doom::odds::win_odds(b.dice(from.into()), b.dice(to.into())) >= LONG_SHOT
         }
     };
     if !moves[start..].iter().any(promising) {
@@ -367,7 +367,7 @@ fn order(cfg: &Config, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
             Move::Attack { from, to } => {
                 let (s, d) = (b.hex(usize::from(from)), b.hex(usize::from(to)));
                 if chance {
-                    (super::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
+                    (crate::doom::odds::win_odds(s.dice, d.dice) * 100.0) as i32 + i32::from(d.dice)
                 } else {
                     i32::from(d.dice) * 8 - i32::from(s.dice)
                 }
@@ -381,7 +381,7 @@ fn order(cfg: &Config, pos: &Position, moves: &mut [Move], hint: Option<Move>) {
 mod tests {
     use super::*;
     use crate::doom::board::Board;
-    use crate::doom::search::{ExactSolver, first_best};
+    use crate::doom::bots::search::{ExactSolver, first_best};
 
     #[test]
     fn finds_the_win_the_exact_solver_finds() {
@@ -462,7 +462,7 @@ mod star1 {
         let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
         let mut rng = crate::game::rng_from_seed(9);
         for _ in 0..20 {
-            let b: Board = crate::doom::state::random_board(3, &cfg, &mut rng).unwrap();
+            let b: Board = crate::doom::deal::random_board(3, &cfg, &mut rng).unwrap();
             let pos = Position::new(b, 0);
             for depth in 1..=3 {
                 let mut s = StrongSearch::new(cfg);

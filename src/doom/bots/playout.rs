@@ -15,10 +15,10 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 use super::model::OpponentModel;
-use super::odds::win_odds;
 use super::policy::greedy_move;
-use super::rules::{Config, Move, Position, RuleSet, winners};
 use super::strong::{Decision, Limits};
+use crate::doom::odds::win_odds;
+use crate::doom::rules::{Config, Move, Position, RuleSet, winners};
 use crate::game::GameRng;
 
 /// Attacks less likely than this are not candidates at the root while a
@@ -254,7 +254,7 @@ mod tests {
         let cfg = chance();
         let mut boards = rng_from_seed(3);
         for seed in 0..50 {
-            let b = crate::doom::state::random_board(4, &cfg, &mut boards).unwrap();
+            let b = crate::doom::deal::random_board(4, &cfg, &mut boards).unwrap();
             let pos = Position::new(b, 0);
             let greedy = OpponentModel::SOUND;
             let a = playout(&cfg, &pos, 0, greedy, &mut rng_from_seed(seed));
@@ -280,7 +280,7 @@ mod tests {
         let cfg = chance();
         let mut boards = rng_from_seed(11);
         for _ in 0..5 {
-            let b = crate::doom::state::random_board(4, &cfg, &mut boards).unwrap();
+            let b = crate::doom::deal::random_board(4, &cfg, &mut boards).unwrap();
             let pos = Position::new(b, 0);
             let one = decide(&cfg, &pos, Limits::depth(2), OpponentModel::SOUND, 42);
             assert_eq!(

@@ -14,10 +14,10 @@
 //! Ratings are for a fixed player (`root`): its moves maximise, everyone
 //! else's minimise, as the book assumes.
 
-use super::board::MAX_HEXES;
 use super::eval::{score_board, share_twelfths};
-use super::rules::{Config, Move, Outcome, Position, RuleSet};
 use super::tt::{self, BoundTable, Node, SlotKey, Table};
+use crate::doom::board::MAX_HEXES;
+use crate::doom::rules::{Config, Move, Outcome, Position, RuleSet};
 
 /// Why a search gave up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::board::{MAX_DICE, MAX_HEXES, MAX_PLAYERS};
-use super::rules::{Move, Position, RuleSet};
+use crate::doom::board::{MAX_DICE, MAX_HEXES, MAX_PLAYERS};
+use crate::doom::rules::{Move, Position, RuleSet};
 
 /// A state's key.
 pub type Key = u128;

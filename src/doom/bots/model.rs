@@ -14,10 +14,10 @@
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::board::MAX_PLAYERS;
-use super::odds::win_odds;
 use super::policy::{GREEDY_ODDS, spends_at_any_odds};
-use super::rules::{Config, Move, Position, RuleSet};
+use crate::doom::board::MAX_PLAYERS;
+use crate::doom::odds::win_odds;
+use crate::doom::rules::{Config, Move, Position, RuleSet};
 use crate::game::GameRng;
 
 /// How the opponents are assumed to play in playouts (`super::playout`):
@@ -171,8 +171,10 @@ impl Reads {
 mod tests {
     use super::*;
     use crate::doom::board::Board;
-    use crate::doom::search::book_move;
-    use crate::doom::state::{DoomGame, View, random_board, random_move};
+    use crate::doom::bots::players::random_move;
+    use crate::doom::bots::search::book_move;
+    use crate::doom::deal::random_board;
+    use crate::doom::state::{Doom, View};
     use crate::game::{Game, rng_from_seed};
 
     fn chance() -> Config {
@@ -183,7 +185,7 @@ mod tests {
     fn read_game(seed: u64, moves: usize, mut mover: impl FnMut(&View) -> Move) -> Reads {
         let cfg = chance();
         let board = random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
-        let mut game = DoomGame::new(cfg, board, 0, seed);
+        let mut game = Doom::new(cfg, board, 0, seed);
         let mut reads = Reads::default();
         for _ in 0..moves {
             let Some(seat) = game.to_act() else { break };
@@ -319,7 +321,7 @@ mod tests {
         let mut told = 0;
         for seed in 0..8 {
             let board = random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
-            let mut game = DoomGame::new(cfg, board, 0, seed);
+            let mut game = Doom::new(cfg, board, 0, seed);
             let mut rng = rng_from_seed(seed + 50);
             let mut reads = Reads::default();
             // a plays greedily and watches b (at random) and c (the book).
@@ -327,7 +329,7 @@ mod tests {
                 let Some(seat) = game.to_act() else { break };
                 let view = game.view(seat);
                 let m = match seat {
-                    0 => crate::doom::policy::greedy_move(&cfg, &view.position),
+                    0 => crate::doom::bots::policy::greedy_move(&cfg, &view.position),
                     1 => random_move(&view, &mut rng),
                     _ => book_move(&cfg, &view.position),
                 };
@@ -355,7 +357,7 @@ mod tests {
                 book_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
             let greedy = read_game(seed, 200, |v| {
-                crate::doom::policy::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
+                crate::doom::bots::policy::greedy_move(&v.config, &v.position).unwrap_or(Move::Pass)
             });
             for p in 0..2 {
                 if book.seen(p) > 0 {

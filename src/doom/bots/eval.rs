@@ -2,8 +2,8 @@
 //! our own evaluation (territory, dice balance, threats, cluster size)
 //! for the strong AI.
 
-use super::board::Board;
-use super::rules::{Config, Position, RuleSet};
+use crate::doom::board::Board;
+use crate::doom::rules::{Config, Position, RuleSet};
 
 /// The book's `threatened`: a neighbouring enemy hex has more dice.
 pub fn threatened(board: &Board, pos: usize) -> bool {
@@ -33,7 +33,7 @@ pub fn score_board(board: &Board, player: u8) -> i32 {
 /// The share of the win `player` gets on a finished board, in twelfths:
 /// 12 / (number of winners) to each winner, 0 to the others.
 pub fn share_twelfths(board: &Board, player: u8) -> i32 {
-    let w = super::rules::winners(board);
+    let w = crate::doom::rules::winners(board);
     if w & 1 << player == 0 {
         0
     } else {

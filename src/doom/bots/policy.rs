@@ -4,9 +4,9 @@
 //! playouts play, and the play its opponent model ([`super::model`])
 //! compares a move with.
 
-use super::board::{Board, MAX_HEXES};
-use super::odds::win_odds;
-use super::rules::{Config, Move, Position, RuleSet};
+use crate::doom::board::{Board, MAX_HEXES};
+use crate::doom::odds::win_odds;
+use crate::doom::rules::{Config, Move, Position, RuleSet};
 
 /// Under chance rules, attacks at least this likely are always worth
 /// making.
@@ -240,7 +240,7 @@ mod tests {
         let mut boards = rng_from_seed(5);
         for size in [3, 5, 8] {
             for _ in 0..30 {
-                let b = crate::doom::state::random_board(size, &cfg, &mut boards).unwrap();
+                let b = crate::doom::deal::random_board(size, &cfg, &mut boards).unwrap();
                 let pos = Position::new(b, 0);
                 let groups = Groups::of(&b, 0);
                 assert_eq!(groups.largest, b.largest_cluster(0));

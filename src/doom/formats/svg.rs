@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::board::{Board, player_letter};
+use crate::doom::board::{Board, player_letter};
 
 const BOARD_SCALE: f64 = 64.0;
 const TOP_OFFSET: f64 = 3.0;

@@ -8,15 +8,16 @@ use std::fmt;
 use std::str::FromStr;
 
 use rand::Rng;
+use rand::seq::IndexedRandom;
 use serde::Deserialize;
 
 use super::model::{OpponentModel, Reads};
 use super::playout;
 use super::policy::greedy_move;
-use super::rules::{Move, RuleSet};
 use super::search::{ExactSolver, book_move, first_best};
-use super::state::{DoomGame, View, random_move};
 use super::strong::{Limits, StrongSearch};
+use crate::doom::rules::{Move, RuleSet};
+use crate::doom::state::{Doom, View};
 use crate::game::{Bot, GameRng};
 
 /// The AIs by name.
@@ -79,7 +80,7 @@ impl FromStr for AiKind {
 
 /// A bot of the given kind; `limits` sets the strong and oracle AIs'
 /// search (`None`: [`Limits::standard`] for the game's rules).
-pub fn make_bot(kind: AiKind, limits: Option<Limits>) -> Box<dyn Bot<DoomGame>> {
+pub fn make_bot(kind: AiKind, limits: Option<Limits>) -> Box<dyn Bot<Doom>> {
     match kind {
         AiKind::Book => Box::new(BookBot),
         AiKind::Strong => Box::new(StrongBot {
@@ -98,7 +99,7 @@ pub fn make_bot(kind: AiKind, limits: Option<Limits>) -> Box<dyn Bot<DoomGame>> 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BookBot;
 
-impl Bot<DoomGame> for BookBot {
+impl Bot<Doom> for BookBot {
     fn name(&self) -> &str {
         "book"
     }
@@ -137,7 +138,7 @@ impl StrongBot {
     }
 }
 
-impl Bot<DoomGame> for StrongBot {
+impl Bot<Doom> for StrongBot {
     fn name(&self) -> &str {
         "strong"
     }
@@ -185,7 +186,7 @@ impl Bot<DoomGame> for StrongBot {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GreedyBot;
 
-impl Bot<DoomGame> for GreedyBot {
+impl Bot<Doom> for GreedyBot {
     fn name(&self) -> &str {
         "greedy"
     }
@@ -199,7 +200,7 @@ impl Bot<DoomGame> for GreedyBot {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RandomBot;
 
-impl Bot<DoomGame> for RandomBot {
+impl Bot<Doom> for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
@@ -224,7 +225,7 @@ impl OracleBot {
     }
 }
 
-impl Bot<DoomGame> for OracleBot {
+impl Bot<Doom> for OracleBot {
     fn name(&self) -> &str {
         "oracle"
     }
@@ -235,6 +236,11 @@ impl Bot<DoomGame> for OracleBot {
         playout::decide(cfg, pos, limits, OpponentModel::RANDOM, rng.random())
             .map_or(Move::Pass, |d| d.best)
     }
+}
+
+/// A uniformly random legal move (for the random bot and playouts).
+pub fn random_move(view: &View, rng: &mut GameRng) -> Option<Move> {
+    view.position.moves(&view.config).choose(rng).copied()
 }
 
 #[cfg(test)]
@@ -264,7 +270,7 @@ mod tests {
         ] {
             let mut bot = make_bot(kind, Some(Limits::depth(3)));
             is_send(&bot);
-            let mut game = DoomGame::new(Config::classic(), board, 0, 7);
+            let mut game = Doom::new(Config::classic(), board, 0, 7);
             let mut rng = rng_from_seed(1);
             while let Some(seat) = game.to_act() {
                 let m = bot.choose(&game.view(seat), &mut rng);
@@ -281,7 +287,7 @@ mod tests {
         let board = Board::parse("a2 b3 a1 b2 a3 b1 a2 b2 a1").unwrap();
         let play = || {
             let mut bot = make_bot(AiKind::Strong, Some(Limits::depth(1)));
-            let mut game = DoomGame::new(cfg, board, 0, 5);
+            let mut game = Doom::new(cfg, board, 0, 5);
             let mut rng = rng_from_seed(2);
             let mut moves = Vec::new();
             while let Some(seat) = game.to_act()
@@ -304,10 +310,10 @@ mod tests {
         use crate::game::Playable;
         for rules in [RuleSet::Classic, RuleSet::Chance] {
             let cfg = Config::new(2, 3, rules).unwrap();
-            let board = crate::doom::state::random_board(5, &cfg, &mut rng_from_seed(9)).unwrap();
+            let board = crate::doom::deal::random_board(5, &cfg, &mut rng_from_seed(9)).unwrap();
             let play = || {
-                let mut bot = DoomGame::bot("strong").expect("the strong bot");
-                let mut game = DoomGame::new(cfg, board, 0, 3);
+                let mut bot = Doom::bot("strong").expect("the strong bot");
+                let mut game = Doom::new(cfg, board, 0, 3);
                 let mut rng = rng_from_seed(4);
                 let mut moves = Vec::new();
                 while let Some(seat) = game.to_act()
@@ -331,10 +337,10 @@ mod tests {
     /// watching random's moves; the moves made and strong's reads.
     fn strong_watching_random(seed: u64) -> (Vec<Move>, Reads) {
         let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
-        let board = crate::doom::state::random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
+        let board = crate::doom::deal::random_board(5, &cfg, &mut rng_from_seed(seed)).unwrap();
         let mut strong = StrongBot::new(Limits::depth(1));
         let mut random = RandomBot;
-        let mut game = DoomGame::new(cfg, board, 0, seed);
+        let mut game = Doom::new(cfg, board, 0, seed);
         let mut rng = rng_from_seed(seed + 1);
         let mut moves = Vec::new();
         while let Some(seat) = game.to_act()
