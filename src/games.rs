@@ -5,7 +5,7 @@
 //! The menu, the saved games, the statistics, the command line's games
 //! and the hall's tables all come from this list: adding a game is its
 //! module and one entry here (and, to play it on screen, its board in
-//! `tui`).
+//! the terminal app, found there by the game's id).
 
 use std::marker::PhantomData;
 use std::sync::OnceLock;
@@ -19,18 +19,7 @@ use crate::holdem::session::Session;
 use crate::honeymoon::Honeymoon;
 use crate::runner::erased::{self, AnyRunner};
 use crate::runner::{RunError, Runner, SeatInfo, conformance};
-use crate::tui::table::{Open, Opener};
-
-/// How a game's results add up in the lifetime statistics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tally {
-    /// Chips won per hand, in big blinds per 100 hands.
-    Chips,
-    /// Games won, shared and lost.
-    Wins,
-    /// Points scored for and against.
-    Points,
-}
+use crate::stats::Tally;
 
 /// One game of the registry.
 pub struct Entry {
@@ -46,8 +35,6 @@ pub struct Entry {
     pub tally: Tally,
     /// Its engine.
     pub kind: Box<dyn Kind>,
-    /// How the terminal app opens it (`None`: it has no screen).
-    pub screen: Option<&'static dyn Open>,
 }
 
 impl std::fmt::Debug for Entry {
@@ -71,14 +58,7 @@ impl Entry {
             rules,
             tally,
             kind: Box::new(Of::<G>(PhantomData)),
-            screen: None,
         }
-    }
-
-    /// The same entry, opened on screen by `screen`.
-    pub fn on_screen(mut self, screen: &'static dyn Open) -> Entry {
-        self.screen = Some(screen);
-        self
     }
 }
 
@@ -215,10 +195,6 @@ impl<G: Playable> Kind for Of<G> {
     }
 }
 
-static HOLDEM: Opener<Session> = Opener::new();
-static DOOM: Opener<Doom> = Opener::new();
-static HONEYMOON: Opener<Honeymoon> = Opener::new();
-
 /// The games cardgames plays, made once.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
@@ -241,22 +217,19 @@ impl Registry {
                     "no-limit, 2 to 9 players",
                     include_str!("../assets/rules/holdem.txt"),
                     Tally::Chips,
-                )
-                .on_screen(&HOLDEM),
+                ),
                 Entry::of::<Doom>(
                     "Dice of Doom",
                     "the hex-board dice war of Land of Lisp",
                     include_str!("../assets/rules/doom.txt"),
                     Tally::Wins,
-                )
-                .on_screen(&DOOM),
+                ),
                 Entry::of::<Honeymoon>(
                     "Honeymoon bridge",
                     "two-player bridge: bid, exchange, play",
                     include_str!("../assets/rules/honeymoon.txt"),
                     Tally::Points,
-                )
-                .on_screen(&HONEYMOON),
+                ),
             ],
         }
     }

@@ -2,13 +2,22 @@
 //! directory) and the hall for each player: how many
 //! deals, won or shared, points for and against, and the result in the
 //! game's unit (big blinds in Hold'em). Each game's line reads them as the
-//! registry says its results add up ([`Tally`]).
+//! game says its results add up ([`Tally`]).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::Tally;
+/// How a game's results add up in the lifetime statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tally {
+    /// Chips won per hand, in big blinds per 100 hands.
+    Chips,
+    /// Games won, shared and lost.
+    Wins,
+    /// Points scored for and against.
+    Points,
+}
 
 /// One game's results over every session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]

@@ -5,8 +5,8 @@
 mod common;
 
 use cardgames::cards::CardSet;
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
 use cardgames::runner::conformance::cards_in;
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use common::hall::{Player, bid_once_then_cards, check_or_call, first_attack, start_hall};
 use serde_json::{Value, json};
 
@@ -303,7 +303,7 @@ async fn no_connection_ever_sees_a_card_it_may_not() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_reconnects_gets_the_same_seat_mid_hand() {
-    use cardgames::hall::client::Identity;
+    use cardgames::wire::client::Identity;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let addr = start_hall(dir.path(), 3).await;
     let mut ann = Player::join(addr, "ann").await;

@@ -10,8 +10,8 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use cardgames::hall::client::Identity;
-use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
+use cardgames::wire::client::Identity;
+use cardgames::wire::protocol::{ClientMsg, ServerMsg, TableState};
 use common::hall::{Player, check_or_call, spawn_hall};
 use serde_json::json;
 

@@ -6,7 +6,7 @@
 mod common;
 
 use cardgames::game::Stage;
-use cardgames::hall::protocol::{ClientMsg, TableState};
+use cardgames::wire::protocol::{ClientMsg, TableState};
 use common::hall::{Player, assert_ledger, bankroll, shove, start_hall};
 use serde_json::{Value, json};
 

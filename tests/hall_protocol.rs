@@ -9,7 +9,7 @@ mod common;
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use common::hall::{Player, assert_ledger, check_or_call, spawn_hall, start_hall};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -205,10 +205,10 @@ async fn names_that_look_like_a_players_are_refused() {
         ("ANN", "name_taken"),
         ("\u{430}\u{43f}\u{43f}", "ok"), // all Cyrillic: another name
     ] {
-        let who = cardgames::hall::client::Identity::Name(name.into());
-        match cardgames::hall::client::Client::connect(&url, &who).await {
+        let who = cardgames::wire::client::Identity::Name(name.into());
+        match cardgames::wire::client::Client::connect(&url, &who).await {
             Ok((_, welcome)) => assert_eq!(code, "ok", "{name} was let in as {:?}", welcome.player),
-            Err(cardgames::hall::client::ClientError::Refused { code: got, .. }) => {
+            Err(cardgames::wire::client::ClientError::Refused { code: got, .. }) => {
                 assert_eq!(got, code, "{name}")
             }
             Err(e) => panic!("{name}: {e}"),

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use cardgames::doom::{Doom, Setup};
 use cardgames::game::{Game, Playable};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use common::browser;
 use common::hall::{Player, first_attack, start_hall};
 use serde_json::{Value, json};

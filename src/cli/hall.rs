@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, Style};
-use cardgames::hall::ssh::DoorConfig;
+use cardgames::doors::ssh::{self, DoorConfig};
 use cardgames::hall::{self, Config};
 
 /// Arguments of `cardgames serve`.
@@ -59,29 +59,32 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         data,
         seed: args.seed,
         per_address: args.per_address as usize,
-        ssh: args.ssh.map(|listen| DoorConfig {
-            listen,
-            guests: args.guests,
-            max_sessions: args.ssh_sessions as usize,
-            idle: std::time::Duration::from_secs(60 * u64::from(args.ssh_idle)),
-        }),
         head_within: std::time::Duration::from_secs(u64::from(args.request_timeout)),
     };
+    let door = args.ssh.map(|listen| DoorConfig {
+        listen,
+        guests: args.guests,
+        max_sessions: args.ssh_sessions as usize,
+        idle: std::time::Duration::from_secs(60 * u64::from(args.ssh_idle)),
+    });
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
-        .block_on(hall::serve(config, |at| {
+        .block_on(async move {
+            let opened = hall::open(config).await?;
+            let web = opened.web();
             hall::log(format_args!(
-                "cardgames hall: players join with `cardgames join ws://{}`, or in a browser at http://{}/",
-                at.web, at.web
+                "cardgames hall: players join with `cardgames join ws://{web}`, or in a browser at http://{web}/"
             ));
-            if let Some(ssh) = at.ssh {
+            if let Some(door) = door {
+                let at = ssh::open(&opened, door).await?;
                 hall::log(format_args!(
                     "cardgames hall: or with `ssh -p {} {}`",
-                    ssh.port(),
-                    ssh.ip()
+                    at.port(),
+                    at.ip()
                 ));
             }
-        }))
+            opened.serve().await
+        })
         .map_err(|e| CliError::Failed(e.to_string()))
 }
 
@@ -107,11 +110,11 @@ pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
         )));
     }
     if let Some(name) = &args.name
-        && hall::protocol::normal_name(name).is_none()
+        && cardgames::wire::protocol::normal_name(name).is_none()
     {
         return Err(CliError::Input(format!(
             "--name {name:?}: {}",
-            hall::protocol::NAME_RULE
+            cardgames::wire::protocol::NAME_RULE
         )));
     }
     let style = args.style;

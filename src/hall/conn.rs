@@ -16,13 +16,13 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
 
 use super::outbox::{Outbox, Reply};
-use super::protocol::{
-    ClientMsg, MAX_CHAT, NAME_RULE, Request, RequestId, ServerMsg, VERSION, clean, decode_request,
-    encode, normal_name,
-};
 use super::store;
 use super::table::TableCmd;
 use super::{Hall, new_token};
+use crate::wire::protocol::{
+    ClientMsg, MAX_CHAT, NAME_RULE, Request, RequestId, ServerMsg, VERSION, clean, decode_request,
+    encode, normal_name,
+};
 
 /// How long a connection has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -484,7 +484,7 @@ impl Hall {
             .unwrap_or(0);
         let welcome = ServerMsg::Welcome {
             version: VERSION,
-            player: super::protocol::PlayerInfo {
+            player: crate::wire::protocol::PlayerInfo {
                 id,
                 name: name.clone(),
             },

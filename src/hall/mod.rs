@@ -4,17 +4,15 @@
 //! table is a task owning its runner ([`table`]), each connection a task
 //! of its own ([`conn`]), the lobby is shared state behind short locks
 //! (never held across an await), and chips and hands are kept in SQLite
-//! ([`store`]). The protocol is in [`protocol`] and `docs/protocol.md`;
+//! ([`store`]). The protocol is in [`crate::wire`] and `docs/protocol.md`;
 //! the design in `docs/hall.md`. Browsers come in by the web door
-//! ([`web`]), terminals over ssh by the ssh door ([`ssh`]).
+//! ([`web`]); doors that run a front end for someone else (the ssh door,
+//! in the doors layer) are opened beside a hall with [`Opened`].
 
 pub mod audit;
-pub mod client;
 mod conn;
 mod http;
 mod outbox;
-pub mod protocol;
-pub mod ssh;
 pub mod store;
 mod table;
 pub mod web;
@@ -41,8 +39,8 @@ pub fn log(line: std::fmt::Arguments<'_>) {
 
 use crate::games::registry;
 use crate::runner::thinking::Pool;
+use crate::wire::protocol::{self, GameInfo, MAX_MESSAGE, READ_BUFFER, ServerMsg, TableSummary};
 use outbox::{ConnId, Outbox};
-use protocol::{GameInfo, MAX_MESSAGE, READ_BUFFER, ServerMsg, TableSummary};
 use store::{Store, StoreError, TableRow};
 use table::{Plan, TableCmd};
 
@@ -58,23 +56,12 @@ pub struct Config {
     pub seed: Option<u64>,
     /// Connections allowed from one address.
     pub per_address: usize,
-    /// The ssh door, when it is open.
-    pub ssh: Option<ssh::DoorConfig>,
     /// How long a client has to send a request's line and headers.
     pub head_within: Duration,
 }
 
 /// [`Config::head_within`] by default.
 pub const HEAD_WITHIN: Duration = Duration::from_secs(10);
-
-/// Where a hall listens, once it does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Listening {
-    /// WebSocket and web pages.
-    pub web: SocketAddr,
-    /// The ssh door.
-    pub ssh: Option<SocketAddr>,
-}
 
 /// Why the hall could not run.
 #[derive(Debug, thiserror::Error)]
@@ -250,6 +237,11 @@ impl Hall {
             .find(|o| o.player == player)
             .map(|o| o.name.clone());
         name.map_or_else(Vec::new, |name| self.tables_of_name(&name))
+    }
+
+    /// The hall's data directory.
+    pub fn data(&self) -> &std::path::Path {
+        &self.config.data
     }
 
     /// The tables where the player named `name` sits.
@@ -529,23 +521,24 @@ async fn not_found() -> Response {
     web::refuse(StatusCode::NOT_FOUND)
 }
 
-/// Opens the store, resumes the open tables, and serves until SIGTERM or
-/// Ctrl-C; `ready` is told where, once listening.
-pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), HallError> {
+/// A hall listening, its tables restored, not yet serving: doors are
+/// opened beside it (they reach it through [`Opened::hall`] and
+/// [`Opened::door_url`]) before [`Opened::serve`].
+#[derive(Debug)]
+pub struct Opened {
+    hall: Arc<Hall>,
+    listener: tokio::net::TcpListener,
+    web: SocketAddr,
+}
+
+/// Opens the store, binds the listening address and resumes the open
+/// tables.
+pub async fn open(config: Config) -> Result<Opened, HallError> {
     std::fs::create_dir_all(&config.data).map_err(HallError::at(config.data.display()))?;
     let store = Store::open(&config.data.join("hall.sqlite"))?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(HallError::at(format_args!("listen on {}", config.listen)))?;
-    let door = match &config.ssh {
-        Some(d) => {
-            let listener = tokio::net::TcpListener::bind(d.listen)
-                .await
-                .map_err(HallError::at(format_args!("ssh on {}", d.listen)))?;
-            Some((d.clone(), listener))
-        }
-        None => None,
-    };
     let hall = Arc::new(Hall {
         store,
         config,
@@ -558,47 +551,70 @@ pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), 
         thinking: Pool::per_core(),
     });
     hall.restore_tables().await?;
-    let refresher = hall.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_millis(500));
-        loop {
-            every.tick().await;
-            refresher.refresh_lobby();
-        }
-    });
-    let app = web::guarded(
-        web::routes()
-            .route("/ws", get(ws))
-            .fallback(not_found)
-            .with_state(hall.clone()),
-    );
     let web = listener.local_addr()?;
-    let mut listening = Listening { web, ssh: None };
-    if let Some((door_config, door_listener)) = door {
-        listening.ssh = Some(door_listener.local_addr()?);
-        let key = ssh::host_key(&hall.config.data)?;
-        let host = if web.ip().is_unspecified() {
+    Ok(Opened {
+        hall,
+        listener,
+        web,
+    })
+}
+
+impl Opened {
+    /// Where WebSocket clients and browsers reach the hall.
+    pub fn web(&self) -> SocketAddr {
+        self.web
+    }
+
+    /// The hall, for a door beside it.
+    pub fn hall(&self) -> Arc<Hall> {
+        self.hall.clone()
+    }
+
+    /// The WebSocket address a door's own sessions use: loopback, with
+    /// the secret that spares them the cap on connections per address.
+    pub fn door_url(&self) -> String {
+        let host = if self.web.ip().is_unspecified() {
             std::net::Ipv4Addr::LOCALHOST.into()
         } else {
-            web.ip()
+            self.web.ip()
         };
-        let url = format!(
+        format!(
             "ws://{}/ws?door={}",
-            SocketAddr::new(host, web.port()),
-            hall.door_secret
-        );
-        let door_hall = hall.clone();
+            SocketAddr::new(host, self.web.port()),
+            self.hall.door_secret
+        )
+    }
+
+    /// Serves until SIGTERM or Ctrl-C.
+    pub async fn serve(self) -> Result<(), HallError> {
+        let hall = self.hall;
+        let refresher = hall.clone();
         tokio::spawn(async move {
-            if let Err(e) = ssh::open(door_hall, door_config, door_listener, url, key).await {
-                log(format_args!("hall: ssh door: {e}"));
+            let mut every = tokio::time::interval(Duration::from_millis(500));
+            loop {
+                every.tick().await;
+                refresher.refresh_lobby();
             }
         });
+        let app = web::guarded(
+            web::routes()
+                .route("/ws", get(ws))
+                .fallback(not_found)
+                .with_state(hall.clone()),
+        );
+        http::serve(self.listener, app, hall.config.head_within, stopped()).await;
+        // Everything queued reaches the disk before the process ends.
+        hall.store.call(|_| Ok(())).await?;
+        Ok(())
     }
-    ready(listening);
-    http::serve(listener, app, hall.config.head_within, stopped()).await;
-    // Everything queued reaches the disk before the process ends.
-    hall.store.call(|_| Ok(())).await?;
-    Ok(())
+}
+
+/// Opens a hall without doors and serves it until SIGTERM or Ctrl-C;
+/// `ready` is told where, once listening.
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), HallError> {
+    let opened = open(config).await?;
+    ready(opened.web());
+    opened.serve().await
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tokio::sync::{Notify, mpsc};
 
-use super::protocol::{RequestId, ServerMsg, encode};
+use crate::wire::protocol::{RequestId, ServerMsg, encode};
 
 /// A connection's number.
 pub type ConnId = u64;

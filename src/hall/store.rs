@@ -24,8 +24,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use tokio::sync::oneshot;
 
-use super::protocol::name_key;
 use crate::stats::Totals;
+use crate::wire::protocol::name_key;
 
 /// The schema version this build makes.
 const SCHEMA: i64 = 3;

@@ -502,7 +502,7 @@ impl App {
             }
             Nav::Open(Target::Resume(id)) => {
                 let opened = match (registry().get(id), self.saved.get(id)) {
-                    (Some(entry), Some(saved)) => match entry.screen {
+                    (Some(entry), Some(saved)) => match super::boards::board(entry.id) {
                         Some(open) => open.resume(entry.rules, saved, &self.settings, &self.budget),
                         None => Err(format!("{} cannot be played on screen", entry.name)),
                     },
@@ -627,7 +627,7 @@ impl App {
             return;
         };
         let seed = self.take_seed();
-        let opened = match entry.screen {
+        let opened = match super::boards::board(entry.id) {
             Some(open) => open.local(
                 entry.rules,
                 &setup,

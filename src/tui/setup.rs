@@ -24,9 +24,9 @@ use super::theme::Theme;
 use crate::form::Field;
 use crate::game::Level;
 use crate::games::{Entry, registry};
-use crate::hall::protocol::ClientMsg;
 use crate::runner::thinking::Budget;
 use crate::store::{self, Store};
+use crate::wire::protocol::ClientMsg;
 
 /// The kind of the file that keeps a game's last setup started here.
 const REMEMBERED: &str = "setup";
@@ -204,7 +204,7 @@ impl SetupScreen {
         registry()
             .entries()
             .iter()
-            .filter(|e| e.screen.is_some())
+            .filter(|e| crate::tui::boards::board(e.id).is_some())
             .collect()
     }
 
@@ -304,7 +304,7 @@ impl SetupScreen {
                 budget,
                 ..
             } => {
-                let Some(open) = self.entry.screen else {
+                let Some(open) = super::boards::board(self.entry.id) else {
                     return Nav::Menu;
                 };
                 let bot = self.entry.kind.level_bot(*level);

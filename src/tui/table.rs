@@ -648,6 +648,8 @@ impl<G: Board> Screen for TableScreen<G> {
 
 /// How the app opens a game's table on screen without knowing its type.
 pub trait Open: Send + Sync {
+    /// The game's id in the registry.
+    fn id(&self) -> &'static str;
     /// A new session of `setup` against the bot `bot`, dealt from `seed`.
     fn local(
         &self,
@@ -693,6 +695,10 @@ fn delay(settings: &Settings) -> Duration {
 }
 
 impl<G: Board> Open for Opener<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
     fn online(
         &self,
         rules: &'static str,

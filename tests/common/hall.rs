@@ -6,9 +6,9 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use cardgames::hall::client::{Client, Identity, Welcome};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
 use cardgames::hall::{self, Config};
+use cardgames::wire::client::{Client, Identity, Welcome};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg, TableState};
 use serde_json::Value;
 
 /// Starts a hall on a free port of 127.0.0.1 with its store in `data`;
@@ -20,12 +20,11 @@ pub async fn start_hall(data: &Path, seed: u64) -> SocketAddr {
         data: data.to_path_buf(),
         seed: Some(seed),
         per_address: 64,
-        ssh: None,
         head_within: hall::HEAD_WITHIN,
     };
     tokio::spawn(async move {
         let result = hall::serve(config, move |at| {
-            let _ = tx.send(at.web);
+            let _ = tx.send(at);
         })
         .await;
         if let Err(e) = result {

@@ -24,9 +24,6 @@ use tokio::time::{Duration, Instant};
 
 use super::Hall;
 use super::outbox::{ConnId, Reply};
-use super::protocol::{
-    MAX_CHAT, SeatKind, SeatState, ServerMsg, TableState, TableSummary, TableText, clean,
-};
 use super::store::{self, DealRow, StoreError, player_account, seat_account};
 use crate::game::{Level, Seat, Stage};
 use crate::games::Entry;
@@ -34,6 +31,9 @@ use crate::narrate::Note;
 use crate::runner::erased::{AnyRunner, AnyTurn, Step};
 use crate::runner::thinking::Budget;
 use crate::runner::{RunError, SeatInfo};
+use crate::wire::protocol::{
+    MAX_CHAT, SeatKind, SeatState, ServerMsg, TableState, TableSummary, TableText, clean,
+};
 use clock::{Clock, GRACE, REMOVE_AFTER, TIME_BANK, TIMEOUTS_TO_SIT_OUT, sleep_until};
 use ledger::Change;
 use publish::Watchers;

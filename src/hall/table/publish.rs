@@ -10,8 +10,8 @@ use tokio::time::Instant;
 
 use crate::game::Seat;
 use crate::hall::outbox::{ConnId, Outbox};
-use crate::hall::protocol::{ServerMsg, TableText};
 use crate::runner::erased::Step;
+use crate::wire::protocol::{ServerMsg, TableText};
 
 /// One connection watching.
 struct Watcher {

@@ -7,12 +7,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::hall::protocol::{NAME_RULE, normal_name};
 use crate::tui::app::Registrar;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::theme::Theme;
+use crate::wire::protocol::{NAME_RULE, normal_name};
 
 /// The name form.
 pub struct NameScreen {

@@ -1,4 +1,4 @@
-//! The hall's ssh door: `ssh -p 2222 HOST` opens the whole terminal app
+//! The ssh door: `ssh -p 2222 HOST` opens the whole terminal app
 //! (menu, games against the computer, the hall's lobby and tables) in the
 //! session, and the client's public key is the player's account. The
 //! first login with a key asks for a name; later ones are that player.
@@ -23,8 +23,8 @@ use russh::keys::{HashAlg, PrivateKey};
 use russh::server::{Auth, Config as SshConfig, Handler, Msg, Server, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use super::store::{self, StoreError};
-use super::{Hall, HallError, new_token};
+use crate::hall::store::{self, StoreError};
+use crate::hall::{Hall, HallError, Opened, new_token};
 use crate::tui::stream::{self, Input};
 use crate::tui::{App, Door, Settings, Tokens};
 
@@ -60,7 +60,7 @@ enum Who {
 }
 
 /// The host key in `data`, made the first time.
-pub fn host_key(data: &Path) -> Result<PrivateKey, HallError> {
+fn host_key(data: &Path) -> Result<PrivateKey, HallError> {
     let path = data.join("ssh_host_ed25519_key");
     if path.exists() {
         return PrivateKey::read_openssh_file(&path).map_err(HallError::at(path.display()));
@@ -71,15 +71,16 @@ pub fn host_key(data: &Path) -> Result<PrivateKey, HallError> {
     Ok(key)
 }
 
-/// Opens the door on `listener` with the host key `key`; the sessions'
-/// apps reach the hall at `ws`.
-pub async fn open(
-    hall: Arc<Hall>,
-    config: DoorConfig,
-    listener: tokio::net::TcpListener,
-    ws: String,
-    key: PrivateKey,
-) -> Result<(), HallError> {
+/// Opens the door beside the hall `beside`: binds its address, reads
+/// (or makes) the host key, and serves sessions on a task of its own.
+/// Returns where it listens.
+pub async fn open(beside: &Opened, config: DoorConfig) -> Result<SocketAddr, HallError> {
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(HallError::at(format_args!("ssh on {}", config.listen)))?;
+    let at = listener.local_addr()?;
+    let hall = beside.hall();
+    let key = host_key(hall.data())?;
     let ssh = Arc::new(SshConfig {
         inactivity_timeout: Some(config.idle),
         auth_rejection_time: Duration::from_millis(300),
@@ -92,11 +93,15 @@ pub async fn open(
         hall,
         config,
         sessions: AtomicUsize::new(0),
-        ws,
+        ws: beside.door_url(),
     });
-    let mut server = DoorServer(door);
-    server.run_on_socket(ssh, &listener).await?;
-    Ok(())
+    tokio::spawn(async move {
+        let mut server = DoorServer(door);
+        if let Err(e) = server.run_on_socket(ssh, &listener).await {
+            crate::hall::log(format_args!("hall: ssh door: {e}"));
+        }
+    });
+    Ok(at)
 }
 
 #[derive(Clone)]
@@ -233,7 +238,7 @@ impl Handler for Conn {
             Ok(plan) => plan,
             Err(e) => {
                 door.sessions.fetch_sub(1, Ordering::SeqCst);
-                super::log(format_args!("hall: ssh session: {e}"));
+                crate::hall::log(format_args!("hall: ssh session: {e}"));
                 session.channel_failure(channel)?;
                 return Ok(());
             }
@@ -345,7 +350,7 @@ async fn app_for(door: &Entrance, who: Who) -> Result<Plan, StoreError> {
                         .await?;
                     tokens.keep(&ws, &name, &token);
                     let files = crate::store::Store::at(
-                        &door.hall.config.data.join("players").join(id.to_string()),
+                        &door.hall.data().join("players").join(id.to_string()),
                     );
                     let seated = !door.hall.tables_of_name(&name).is_empty();
                     Ok((
