@@ -19,13 +19,14 @@ use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lo
 use super::menu::Menu;
 use super::online::join::JoinScreen;
 use super::online::lobby::Lobby;
-use super::online::name::NameScreen;
+use super::online::name::{NameScreen, Registrar};
 use super::online::net::Net;
 use super::online::tokens::Tokens;
 use super::replayer::ReplayerScreen;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
-use super::settings::{Settings, SettingsScreen};
+use super::settings::Settings;
+use super::settings_screen::SettingsScreen;
 use super::setup::{SetupScreen, remembered, remembered_path};
 use super::solver::SolverScreen;
 use super::statistics::StatsScreen;
@@ -76,10 +77,6 @@ fn global_bindings(rules: bool) -> Vec<Binding<Global>> {
         ),
     ]
 }
-
-/// Registers a new player by name at the hall the app came in by; on
-/// success the hall's token is kept in the app's [`Tokens`].
-pub type Registrar = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
 
 /// The hall an app was reached through (its ssh door): *Play online* goes
 /// straight to its lobby as the player the door knows.
@@ -454,11 +451,19 @@ impl App {
                 self.leave_screen();
                 self.current = page;
             }
+            Nav::Lobby(net) => {
+                self.leave_screen();
+                self.current = Box::new(Lobby::new(net, self.settings));
+            }
+            Nav::HallSetup(id, net) => {
+                self.leave_screen();
+                if let Some(entry) = registry().get(id) {
+                    self.current = Box::new(SetupScreen::online(entry, net, self.settings));
+                }
+            }
             Nav::Open(Target::Online) => match self.home_hall.clone() {
                 Some(url) => self.join(&url, None),
-                None => {
-                    self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings))
-                }
+                None => self.current = Box::new(JoinScreen::new(self.tokens.clone())),
             },
             Nav::Open(Target::Statistics) => self.current = Box::new(StatsScreen::new(&self.stats)),
             Nav::Open(Target::Settings) => {
@@ -653,8 +658,7 @@ impl App {
             }
             Err(e) => {
                 self.notice = Some(e);
-                self.current =
-                    Box::new(JoinScreen::new(self.tokens.clone(), self.settings).at(url));
+                self.current = Box::new(JoinScreen::new(self.tokens.clone()).at(url));
             }
         }
     }

@@ -18,8 +18,9 @@ use panels::{match_lines, match_over_lines, panel_view, review_lines, score_line
 
 use super::hit::Marked;
 use super::keymap::{Binding, Key};
+use super::link::Seen;
 use super::log::LogPane;
-use super::table::{Board, Reply, Running, Seen};
+use super::table::{Board, Reply, Running};
 use super::theme::{Theme, spinner};
 use crate::cards::{Card, Suit};
 use crate::game::Seat;

@@ -12,7 +12,7 @@ use crate::game::Seat;
 use crate::honeymoon::NORTH;
 use crate::honeymoon::review::Review;
 use crate::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
-use crate::tui::table::Seen;
+use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
 
 use super::contract_text;
