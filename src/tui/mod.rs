@@ -8,6 +8,7 @@ mod app;
 mod boards;
 mod doom;
 mod farewell;
+mod frame;
 mod hit;
 mod holdem;
 mod honeymoon;
@@ -41,7 +42,8 @@ use ratatui::crossterm::execute;
 use serde_json::Value;
 
 pub use crate::stats::{Stats, Totals};
-pub use app::{App, Door, MIN_HEIGHT, MIN_WIDTH};
+pub use app::{App, Door};
+pub use frame::{MIN_HEIGHT, MIN_WIDTH};
 pub use online::name::Registrar;
 pub use online::tokens::Tokens;
 pub use saved::SavedGame;
