@@ -6,7 +6,9 @@
 //! The other languages PokerStars writes (German, French, Spanish...) are
 //! refused by name: no public file of real hands in them was found to
 //! learn their whole wording from, and a word guessed wrong would read a
-//! different hand. Only Texas Hold'em no limit is read. Every other game the header names
+//! different hand.
+//!
+//! Only Texas Hold'em no limit is read. Every other game the header names
 //! — pot-limit and fixed-limit Hold'em, 6+ (short deck) Hold'em, capped
 //! no limit, Omaha, Courchevel, stud, draw — is refused by name, as is a
 //! hand the room settled outside the table (a cash out, a cash drop).
