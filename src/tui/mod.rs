@@ -18,6 +18,7 @@ mod link;
 mod local;
 mod log;
 mod menu;
+mod nim;
 pub mod online;
 mod replayer;
 mod saved;
