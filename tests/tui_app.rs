@@ -96,10 +96,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    for _ in 0..7 {
+    for _ in 0..8 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Settings is eighth
+    press(&mut app, KeyCode::Enter); // Settings is ninth
     assert_eq!(app.title(), "Settings");
     insta::assert_snapshot!("settings_80x24", screen(&mut app, 80, 24));
     insta::assert_snapshot!("settings_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
@@ -152,7 +152,7 @@ fn a_corrupt_settings_file_is_kept_aside_and_reported_in_full() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.title(), "Main menu");
     assert!(!screen(&mut app, 80, 24).contains("Notice"));
-    for _ in 0..7 {
+    for _ in 0..8 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);
@@ -175,10 +175,10 @@ fn a_corrupt_settings_file_is_kept_aside_and_reported_in_full() {
 #[test]
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Endgame solver is sixth
+    press(&mut app, KeyCode::Enter); // Endgame solver is seventh
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     insta::assert_snapshot!("solver_80x24", start);
@@ -201,7 +201,7 @@ fn solver_screen_plays_and_undoes() {
 #[test]
 fn solver_cards_are_played_by_clicking_them() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter); // Endgame solver
@@ -1213,9 +1213,9 @@ fn statistics_are_shown_in_full_and_reset_when_confirmed() {
     call_through(&mut app, 2);
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('x')); // past the session's summary
-    // Resume, three games, Play online, Hand replayer, Endgame solver,
+    // Resume, four games, Play online, Hand replayer, Endgame solver,
     // then Statistics, just before Settings.
-    for _ in 0..7 {
+    for _ in 0..8 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);

@@ -61,7 +61,7 @@ fn menu_settings_and_quit_restore_the_terminal() {
         t.keys(&["x"]);
     }
     // From here on the menu starts with the saved games, then Hold'em,
-    // Dice of Doom, Honeymoon, Play online, Hand replayer, Solver,
+    // Dice of Doom, Honeymoon, Nim, Play online, Hand replayer, Solver,
     // Statistics, Settings, Quit.
     t.wait_for("Resume Texas Hold'em");
     t.keys(&["Down", "Down", "Enter"]);
@@ -88,14 +88,14 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.keys(&["Enter", "q"]);
     t.wait_for("Resume Honeymoon bridge");
     t.keys(&[
-        "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
+        "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
     ]);
     t.wait_for("to play:");
     t.keys(&["Enter"]);
     t.wait_for("Trick: North led");
     t.keys(&[
         "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down",
-        "Enter",
+        "Down", "Enter",
     ]);
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);
