@@ -15,7 +15,8 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["cards"],
     &["game", "form", "narrate", "stats", "store"],
-    &["holdem", "doom", "honeymoon", "bridge"],
+    // The engines: every top module not named in another layer.
+    &[],
     &["runner"],
     &["games"],
     &["wire"],
@@ -23,6 +24,9 @@ const LAYERS: &[&[&str]] = &[
     &["doors"],
     &["cli", "main"],
 ];
+
+/// The engines' layer in [`LAYERS`].
+const ENGINES: usize = 2;
 
 /// Peers of one layer that must not import each other.
 const APART: &[(&str, &str)] = &[("tui", "hall")];
@@ -254,8 +258,11 @@ fn top(rel: &str) -> &str {
     rel.split('/').next().unwrap_or(rel).trim_end_matches(".rs")
 }
 
-fn layer(rel: &str) -> Option<usize> {
-    LAYERS.iter().position(|l| l.contains(&top(rel)))
+fn layer(rel: &str) -> usize {
+    LAYERS
+        .iter()
+        .position(|l| l.contains(&top(rel)))
+        .unwrap_or(ENGINES)
 }
 
 #[test]
@@ -266,17 +273,12 @@ fn layers_import_one_way() {
         if from == "lib.rs" {
             continue;
         }
-        let Some(a) = layer(from) else {
-            wrong.push(format!(
-                "{from}: in no layer (add it to LAYERS and DESIGN.md)"
-            ));
-            continue;
-        };
+        let a = layer(from);
         for to in tos {
             if to == "lib.rs" {
                 continue;
             }
-            let b = layer(to).unwrap_or(usize::MAX);
+            let b = layer(to);
             let apart = APART
                 .iter()
                 .any(|&(x, y)| (top(from), top(to)) == (x, y) || (top(from), top(to)) == (y, x));
