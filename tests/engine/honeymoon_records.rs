@@ -5,7 +5,7 @@
 //! state; a record written as JSON or PBN reads back the same; bad or
 //! truncated files are refused with one line.
 
-mod common;
+use crate::common;
 
 use cardgames::cards::Card;
 use cardgames::game::{Game, Playable, Seat, rng_from_seed};

@@ -5,7 +5,7 @@
 //! plays on to its end. A SIGTERM stops it cleanly; a second hall on the
 //! same data is refused.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -6,7 +6,7 @@
 //! at one table. What the pages showed is checked against the engine
 //! replaying the moves the hall recorded.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! `cardgames holdem rank` and `cardgames holdem equity` through the
 //! binary: the JSON contract, text output, stdin batches, and bad input.
 
-mod common;
+use crate::common;
 
 use common::{cardgames, fails_with, json_both, stdout_of};
 use predicates::prelude::*;

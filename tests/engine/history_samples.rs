@@ -16,7 +16,7 @@ use cardgames::holdem::history::amount::Amount;
 use cardgames::holdem::history::{Act, HandRecord, HistoryError, Replayed, replay};
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::cardgames;
 
 fn data(name: &str) -> PathBuf {

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-mod common;
+use crate::common;
 
 use cardgames::cards::pbn::parse_hand;
 use common::{cardgames, fails_with, json_both, stdout_of};

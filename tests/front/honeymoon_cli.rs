@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 use common::{cardgames, fails_with_stdin, json_both};
 use predicates::prelude::*;

@@ -24,7 +24,7 @@
 //! fold out of turn), and a pot of cents shared unevenly (PokerKit
 //! shares decimal pots exactly, the room gives the odd cent).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

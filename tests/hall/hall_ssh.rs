@@ -7,7 +7,7 @@
 //! with a message. `.ci/run` installs tmux and openssh-client;
 //! elsewhere these tests are skipped (with a note) when either is missing.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

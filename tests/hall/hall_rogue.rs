@@ -3,7 +3,7 @@
 //! to random tables gets errors (or is closed), while the hall goes on
 //! serving a game at another table and taking new players.
 
-mod common;
+use crate::common;
 
 use cardgames::wire::client::{Client, Identity};
 use cardgames::wire::protocol::{ClientMsg, ServerMsg, decode};

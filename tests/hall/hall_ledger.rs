@@ -3,7 +3,7 @@
 //! rule; each test ends with the ledger audited against the tables (every
 //! transfer balances, each seat's account holds what is in front of it).
 
-mod common;
+use crate::common;
 
 use cardgames::game::Stage;
 use cardgames::wire::protocol::{ClientMsg, TableState};

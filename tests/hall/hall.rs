@@ -2,7 +2,7 @@
 //! whole deals of every game between people and bots, spectators, what
 //! each connection may see, chips that never change in sum.
 
-mod common;
+use crate::common;
 
 use cardgames::cards::CardSet;
 use cardgames::runner::conformance::cards_in;

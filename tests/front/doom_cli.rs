@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn doom(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("cardgames")

@@ -4,7 +4,7 @@
 //! or half a request, closed (its last answers first); names that look
 //! like another player's refused.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::time::Duration;

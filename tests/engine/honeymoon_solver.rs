@@ -4,7 +4,7 @@
 //! on seeded random positions of up to seven cards a side, every trump and
 //! no trump, either side on lead, at trick boundaries and mid-trick.
 
-mod common;
+use crate::common;
 
 use cardgames::cards::{Card, CardSet, Suit};
 use cardgames::game::rng_from_seed;

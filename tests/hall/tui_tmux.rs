@@ -3,7 +3,7 @@
 //! screen. `.ci/run` installs tmux; elsewhere the test is skipped (with a
 //! note) when tmux is missing.
 
-mod common;
+use crate::common;
 
 use common::tmux::{Tmux, have};
 

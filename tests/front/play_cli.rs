@@ -2,7 +2,7 @@
 //! open the game screen: bad options are one-line errors with exit 2, and
 //! without a terminal they say so instead of drawing.
 
-mod common;
+use crate::common;
 
 use common::fails_with;
 

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 use cardgames::holdem::formats::phh;
 use cardgames::holdem::history::{HandRecord, replay};
