@@ -5,29 +5,38 @@
 //! deal its double-dummy review, and the match view (duplicate pairs side
 //! by side, deals with undos marked). At a table on this machine you are
 //! South and the computer North.
+//!
+//! This file holds the board's state, its commands and what they do; its
+//! parts: the game column ([`column`]), the bidding box ([`bidding`]), the
+//! table's keys ([`keys`]), the review and match panels ([`panels`]), and
+//! how the game's words are written ([`words`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
+mod bidding;
+mod column;
+mod keys;
 mod panels;
+mod words;
 
-use panels::{match_lines, match_over_lines, panel_view, review_lines, score_lines};
+use bidding::{cursor_bid, legal_bids, move_bid};
+use column::left_lines;
+use keys::table_bindings;
+use panels::{match_lines, match_over_lines, panel_view, review_lines};
 
-use super::hit::Marked;
 use super::keymap::{Binding, Key};
 use super::log::LogPane;
 use super::table::{Board, Reply, Running, Seen};
-use super::theme::{Theme, spinner};
-use crate::cards::{Card, Suit};
+use super::theme::Theme;
+use crate::cards::Card;
 use crate::game::Seat;
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
-use crate::honeymoon::{Action, Bid, Call, Contract, Honeymoon, Phase, Played, Strain};
-use crate::honeymoon::{NORTH, Position, SOUTH};
-use crate::narrate::plural;
+use crate::honeymoon::{Action, Bid, Call, Honeymoon, Phase};
+use crate::honeymoon::{Position, SOUTH};
 
 /// The board's state: the card and bid cursors, the solver's values when
 /// asked for, a claim being chosen, and the panel shown.
@@ -145,65 +154,6 @@ fn legal_cards(seen: &Seen<Honeymoon>) -> Vec<Card> {
     cards
 }
 
-fn legal_calls(seen: &Seen<Honeymoon>) -> Vec<Call> {
-    seen.legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Call(c) => Some(*c),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Your legal bids, lowest first.
-fn legal_bids(seen: &Seen<Honeymoon>) -> Vec<Bid> {
-    let mut bids: Vec<Bid> = legal_calls(seen)
-        .into_iter()
-        .filter_map(|c| match c {
-            Call::Bid(b) => Some(b),
-            _ => None,
-        })
-        .collect();
-    bids.sort();
-    bids
-}
-
-/// The bid under the cursor: the one chosen while it stays legal, else
-/// the lowest legal bid.
-fn cursor_bid(seen: &Seen<Honeymoon>, ui: &Ui) -> Option<Bid> {
-    let bids = legal_bids(seen);
-    ui.bid
-        .filter(|b| bids.contains(b))
-        .or_else(|| bids.first().copied())
-}
-
-/// The cursor moved along the ladder of legal bids: `step` bids on
-/// (Left/Right), or a level up or down in the same strain (Up/Down).
-fn move_bid(seen: &Seen<Honeymoon>, ui: &mut Ui, command: Command) {
-    let bids = legal_bids(seen);
-    let Some(at) = cursor_bid(seen, ui) else {
-        return;
-    };
-    let i = bids.iter().position(|&b| b == at).unwrap_or_default();
-    let level = |delta: i8| {
-        let bid = Bid {
-            level: at.level.checked_add_signed(delta)?,
-            strain: at.strain,
-        };
-        bids.contains(&bid).then_some(bid)
-    };
-    let to = match command {
-        Command::Left => bids.get(i.saturating_sub(1)).copied(),
-        Command::Right => bids.get(i + 1).copied(),
-        Command::Up => level(-1).or(bids.first().copied()),
-        Command::Down => level(1),
-        _ => None,
-    };
-    if let Some(bid) = to {
-        ui.bid = Some(bid);
-    }
-}
-
 /// The solver's values of your cards: in the play, on your turn, every
 /// card is known (the other hand is every card you have not seen).
 fn analysis(seen: &Seen<Honeymoon>) -> Option<Analysis> {
@@ -224,468 +174,10 @@ fn analysis(seen: &Seen<Honeymoon>) -> Option<Analysis> {
     Solver::new().analyze(&position).ok()
 }
 
-fn seat_word(seen: &Seen<Honeymoon>, seat: Seat) -> String {
-    seen.name(seat)
-}
-
-fn strain_text(strain: Strain, theme: Theme) -> String {
-    match strain.trump() {
-        Some(s) => theme.suit_text(s),
-        None => "NT".into(),
-    }
-}
-
-fn bid_text(bid: Bid, theme: Theme) -> String {
-    format!("{}{}", bid.level, strain_text(bid.strain, theme))
-}
-
-/// A contract's bid and doubling: `4♠`, `1♦X`, `3NTXX`.
-fn contract_text(c: Contract, theme: Theme) -> String {
-    format!("{}{}", bid_text(c.bid, theme), c.doubling())
-}
-
-fn call_text(call: Call, theme: Theme) -> String {
-    match call {
-        Call::Pass => "pass".into(),
-        Call::Bid(b) => bid_text(b, theme),
-        Call::Double => "double".into(),
-        Call::Redouble => "redouble".into(),
-    }
-}
-
-/// The match score, the phase (with the dealer while bidding, the tricks
-/// while playing) and the contract, a line each so that they fit the
-/// narrowest table column.
-fn header(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
-    let v = &seen.view;
-    let mut lines = vec![Line::from(vec![
-        Span::styled("Match ", theme.dim()),
-        Span::styled(
-            format!(
-                "{} {} · {} {}",
-                seat_word(seen, NORTH),
-                v.totals[NORTH],
-                seat_word(seen, SOUTH),
-                v.totals[SOUTH]
-            ),
-            theme.title(),
-        ),
-    ])];
-    let status = match v.phase {
-        Phase::Bidding if seen.me == Some(v.dealer) => "Bidding · you deal".to_string(),
-        Phase::Bidding => format!("Bidding · {} deals", seat_word(seen, v.dealer)),
-        Phase::Exchange => format!("Exchange trick {}/13", (v.exchange_tricks + 1).min(13)),
-        Phase::Play => format!(
-            "Play · tricks N {} S {}",
-            v.play_tricks[NORTH], v.play_tricks[SOUTH]
-        ),
-        Phase::Over => "Deal over".to_string(),
-    };
-    lines.push(Line::styled(status, theme.text()));
-    match v.contract {
-        Some(c) => {
-            let by = if seen.me == Some(c.declarer) {
-                "you".to_string()
-            } else {
-                seat_word(seen, c.declarer)
-            };
-            lines.push(Line::styled(
-                format!(
-                    "Contract {} by {by}, needs {}",
-                    contract_text(c, theme),
-                    c.target()
-                ),
-                theme.text(),
-            ));
-        }
-        None if v.phase == Phase::Over => lines.push(Line::styled("No contract", theme.text())),
-        None => {}
-    }
-    lines
-}
-
-/// The game column: match and contract, the auction or the table, your
-/// hand and the prompt.
-fn left_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
-    let mut lines = Marked::default();
-    lines.extend(header(seen, theme));
-    lines.push(Line::default());
-    if seen.view.phase == Phase::Bidding {
-        lines.extend_marked(bidding_lines(seen, ui, theme));
-    } else {
-        lines.extend(table_lines(seen, theme));
-    }
-    lines.push(match seen.view.last_trick().filter(|_| ui.peek) {
-        Some(last) => last_trick_line(seen, last, theme),
-        None => Line::default(),
-    });
-    if let Some(result) = seen.view.result.filter(|_| seen.view.phase == Phase::Over) {
-        lines.extend(score_lines(seen, &result, theme));
-    } else if seen.me.is_some() {
-        lines.push(Line::styled("Your hand", theme.player(me(seen))));
-        lines.extend_marked(hand_lines(seen, ui, theme));
-        if ui.hinting && seen.view.phase == Phase::Play {
-            lines.push(Line::styled(
-                "card:tricks you take from here (solver)",
-                theme.dim(),
-            ));
-        }
-    }
-    lines.push(Line::default());
-    let prompt = match ui.claim {
-        Some(n) => format!(
-            "Claim {n} of the {} tricks left: ↑/↓, enter (esc: play on)",
-            tricks_left(seen)
-        ),
-        None => prompt(seen, theme),
-    };
-    lines.push(Line::styled(prompt, theme.title()));
-    lines
-}
-
-/// Your hand, a suit a line; legal cards are click targets.
-fn hand_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
-    let v = &seen.view;
-    let legal = legal_cards(seen);
-    let selected = legal.get(ui.card).copied();
-    let mut out = Marked::default();
-    for (line, &suit) in Suit::PBN_ORDER.iter().enumerate() {
-        let mut spans = vec![
-            Span::raw(" "),
-            Span::styled(theme.suit_text(suit), theme.suit(suit)),
-            Span::raw(" "),
-        ];
-        let cards: Vec<Card> = v.hand.of_suit(suit).iter().rev().collect();
-        if cards.is_empty() {
-            spans.push(Span::styled("-", theme.dim()));
-        }
-        for c in cards {
-            let style = if Some(c) == selected {
-                theme.selected()
-            } else if legal.contains(&c) {
-                theme.legal()
-            } else {
-                theme.text()
-            };
-            let text = match ui
-                .hint
-                .as_ref()
-                .and_then(|a| a.cards.iter().find(|x| x.card == c))
-            {
-                Some(x) => format!("{}:{}", c.rank().letter(), x.tricks[me(seen)]),
-                None => c.rank().letter().to_string(),
-            };
-            if legal.contains(&c) {
-                out.mark(line, spans.len(), Command::PlayCard(c));
-            }
-            spans.push(Span::styled(text, style));
-            spans.push(Span::raw(" "));
-        }
-        out.push(Line::from(spans));
-    }
-    out
-}
-
-fn table_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'static>> {
-    let v = &seen.view;
-    let other = 1 - me(seen);
-    let mut lines = Vec::new();
-    let known: Vec<String> = v
-        .other_known()
-        .sorted_for_display()
-        .iter()
-        .map(|c| theme.card_text(*c))
-        .collect();
-    let mut row = vec![
-        Span::styled(format!("{} ", seat_word(seen, other)), theme.player(other)),
-        Span::raw(format!(
-            "{} {}",
-            v.other_count,
-            plural(v.other_count as u64, "card")
-        )),
-    ];
-    if v.phase == Phase::Play && seen.me.is_some() {
-        // Every other card is dead or in your hand: the other hand is known.
-        let hand = v.unseen() | v.other_known();
-        for suit in Suit::PBN_ORDER {
-            let ranks = crate::cards::pbn::suit_string(hand, suit);
-            row.push(Span::styled(
-                format!(" {}", theme.suit_text(suit)),
-                theme.suit(suit),
-            ));
-            row.push(Span::raw(if ranks.is_empty() {
-                "-".to_string()
-            } else {
-                ranks
-            }));
-        }
-    } else if !known.is_empty() {
-        row.push(Span::styled(
-            format!("  holds {}", known.join(" ")),
-            theme.dim(),
-        ));
-    }
-    lines.push(Line::from(row));
-    if let Some(c) = v.face_up {
-        lines.push(Line::from(vec![
-            Span::styled("Face up ", theme.dim()),
-            Span::styled(
-                theme.card_text(c),
-                theme.suit(c.suit()).patch(theme.title()),
-            ),
-            Span::styled(
-                format!("  ({} left in the stock)", v.stock_left),
-                theme.dim(),
-            ),
-        ]));
-    } else {
-        lines.push(Line::default());
-    }
-    let trick = match v.led {
-        Some(c) => Line::from(vec![
-            Span::styled("Trick   ", theme.dim()),
-            Span::raw(format!("{} led ", seat_word(seen, v.leader))),
-            Span::styled(theme.card_text(c), theme.suit(c.suit())),
-        ]),
-        None => Line::styled("Trick   —", theme.dim()),
-    };
-    lines.push(trick);
-    lines
-}
-
-/// The last completed trick, lead first, and who won it.
-fn last_trick_line(
-    seen: &Seen<Honeymoon>,
-    (cards, winner): ([Played; 2], Seat),
-    theme: Theme,
-) -> Line<'static> {
-    let mut spans = vec![Span::styled("Last trick ", theme.dim())];
-    for p in cards {
-        spans.push(Span::raw(format!("{} ", short_name(seen, p.seat))));
-        spans.push(Span::styled(
-            theme.card_text(p.card),
-            theme.suit(p.card.suit()),
-        ));
-        spans.push(Span::raw("  "));
-    }
-    spans.push(Span::styled(
-        format!("won by {}", seat_word(seen, winner)),
-        theme.text(),
-    ));
-    Line::from(spans)
-}
-
-/// A seat's initial.
-fn short_name(seen: &Seen<Honeymoon>, seat: Seat) -> char {
-    seat_word(seen, seat).chars().next().unwrap_or('?')
-}
-
-/// The auction so far and the bidding box; on your turn every legal bid
-/// is a click target.
-fn bidding_lines(seen: &Seen<Honeymoon>, ui: &Ui, theme: Theme) -> Marked<Command> {
-    let v = &seen.view;
-    let calls = legal_calls(seen);
-    let mine = seen.my_turn();
-    let cursor = cursor_bid(seen, ui);
-    let auction: Vec<String> = v
-        .auction
-        .iter()
-        .map(|(s, c)| format!("{} {}", short_name(seen, *s), call_text(*c, theme)))
-        .collect();
-    let mut lines = Marked::default();
-    lines.push(Line::from(vec![
-        Span::styled("Auction ", theme.dim()),
-        Span::raw(if auction.is_empty() {
-            "—".to_string()
-        } else {
-            auction.join("  ")
-        }),
-    ]));
-    for level in 1..=7u8 {
-        let mut spans = vec![Span::styled(format!("  {level} "), theme.dim())];
-        for strain in &Strain::ALL {
-            let bid = Bid {
-                level,
-                strain: *strain,
-            };
-            let legal = calls.contains(&Call::Bid(bid));
-            // Bids below the auction show as a dot: not by colour alone.
-            let shown = if legal || !mine {
-                strain_text(*strain, theme)
-            } else {
-                "·".to_string()
-            };
-            let style = if Some(bid) == cursor && mine {
-                theme.selected()
-            } else if legal {
-                theme.legal()
-            } else {
-                theme.disabled()
-            };
-            if mine && legal {
-                lines.mark(usize::from(level), spans.len(), Command::BidAt(bid));
-            }
-            spans.push(Span::styled(format!("{shown:<3}"), style));
-            spans.push(Span::raw(" "));
-        }
-        lines.push(Line::from(spans));
-    }
-    lines
-}
-
-fn prompt(seen: &Seen<Honeymoon>, theme: Theme) -> String {
-    let v = &seen.view;
-    if let Some(r) = v.result {
-        let mine = me(seen);
-        return format!(
-            "Deal scored: you {:+}. {}",
-            r.score[mine] - r.score[1 - mine],
-            seen.next("deal")
-        );
-    }
-    if let (Some(t), false) = (seen.thinking, seen.my_turn()) {
-        let who = seen
-            .to_act()
-            .map(|s| seat_word(seen, s))
-            .unwrap_or_default();
-        return format!("{who} is thinking {}", spinner(t, theme.ascii));
-    }
-    match (v.phase, seen.my_turn()) {
-        (Phase::Bidding, true) => "Your call: bid (enter) or pass (p)".into(),
-        (Phase::Exchange | Phase::Play, true) => "Your card: ←/→ and enter".into(),
-        _ => format!(
-            "{} to play",
-            seen.to_act()
-                .map(|s| seat_word(seen, s))
-                .unwrap_or_default()
-        ),
-    }
-}
-
-/// The keys of the table itself: the bidding box, the cards, hint, claim
-/// and undo. The arrows and enter stay off the key bar (the prompt names
-/// them), so that the bar fits the minimum width.
-fn table_bindings(seen: &Seen<Honeymoon>, ui: &Ui) -> Vec<Binding<Command>> {
-    let mine = seen.my_turn();
-    let calls = legal_calls(seen);
-    match seen.view.phase {
-        Phase::Bidding => vec![
-            Binding::new(
-                &[Key::Left, Key::Char('h')],
-                "",
-                "Previous legal bid",
-                Command::Left,
-            )
-            .enabled(mine),
-            Binding::new(
-                &[Key::Right, Key::Char('l')],
-                "",
-                "Next legal bid",
-                Command::Right,
-            )
-            .enabled(mine),
-            Binding::new(
-                &[Key::Up, Key::Char('k')],
-                "",
-                "Same strain a level lower",
-                Command::Up,
-            )
-            .enabled(mine),
-            Binding::new(
-                &[Key::Down, Key::Char('j')],
-                "",
-                "Same strain a level higher",
-                Command::Down,
-            )
-            .enabled(mine),
-            Binding::new(
-                &[Key::Enter],
-                "bid",
-                "Make the highlighted bid",
-                Command::Choose,
-            )
-            .enabled(cursor_bid(seen, ui).is_some()),
-            Binding::new(&[Key::Char('p')], "pass", "Pass", Command::Pass)
-                .enabled(calls.contains(&Call::Pass)),
-            Binding::new(&[Key::Char('d')], "double", "Double", Command::Double)
-                .enabled(calls.contains(&Call::Double)),
-            Binding::new(&[Key::Char('r')], "redouble", "Redouble", Command::Redouble)
-                .enabled(calls.contains(&Call::Redouble)),
-        ],
-        Phase::Exchange | Phase::Play => {
-            let any = !legal_cards(seen).is_empty();
-            vec![
-                Binding::new(
-                    &[Key::Left, Key::Char('h')],
-                    "",
-                    "Previous card",
-                    Command::Left,
-                )
-                .enabled(any),
-                Binding::new(
-                    &[Key::Right, Key::Char('l')],
-                    "",
-                    "Next card",
-                    Command::Right,
-                )
-                .enabled(any),
-                Binding::new(
-                    &[Key::Enter, Key::Char(' ')],
-                    "",
-                    "Play the highlighted card",
-                    Command::Choose,
-                )
-                .enabled(any),
-                Binding::new(
-                    &[Key::Char('v')],
-                    "hint",
-                    "Show the solver's trick value of each card on each turn, or stop",
-                    Command::Hint,
-                )
-                .enabled(seen.view.phase == Phase::Play && mine),
-                Binding::new(
-                    &[Key::Char('b')],
-                    "last",
-                    "Show the last trick played, or hide it",
-                    Command::LastTrick,
-                )
-                .enabled(seen.view.last_trick().is_some()),
-                Binding::new(
-                    &[Key::Char('c')],
-                    "claim",
-                    "Claim the rest, or some of the tricks left (the solver checks it)",
-                    Command::Claim,
-                )
-                .enabled(seen.view.phase == Phase::Play && mine),
-                Binding::new(
-                    &[Key::Char('u')],
-                    "undo",
-                    "Take back your last card (the play; in practice the exchange too)",
-                    Command::Undo,
-                )
-                .enabled(can_undo(seen)),
-            ]
-        }
-        Phase::Over => Vec::new(),
-    }
-}
-
 /// Tricks left in the play (the current one included).
 fn tricks_left(seen: &Seen<Honeymoon>) -> u8 {
     let v = &seen.view;
     13u8.saturating_sub(v.play_tricks[0] + v.play_tricks[1])
-}
-
-/// You have a card of this deal you may take back.
-fn can_undo(seen: &Seen<Honeymoon>) -> bool {
-    let v = &seen.view;
-    let Some(me) = seen.me else { return false };
-    v.phase != Phase::Over
-        && seen.bots.iter().any(Option::is_some)
-        && v.history.iter().any(|p| {
-            p.seat == me
-                && (p.phase == Phase::Play || (p.phase == Phase::Exchange && v.options.practice))
-        })
 }
 
 /// The game column and the log column.
@@ -956,8 +448,11 @@ impl Board for Honeymoon {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Suit;
     use crate::game::{Game, Playable, Stage};
     use crate::honeymoon::Setup;
+    use crate::honeymoon::{NORTH, Strain};
+    use column::{header, table_lines};
 
     fn seen(other_count: usize) -> Seen<Honeymoon> {
         let game =

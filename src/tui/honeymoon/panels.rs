@@ -15,7 +15,7 @@ use crate::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::tui::table::Seen;
 use crate::tui::theme::Theme;
 
-use super::contract_text;
+use super::words::contract_text;
 
 /// A panel: lines that stay at the top and lines that scroll.
 pub struct Panel {
