@@ -6,9 +6,10 @@
 use ratatui::text::{Line, Span};
 
 use super::bidding::bidding_lines;
+use super::hand::{legal_cards, me, tricks_left};
 use super::panels::score_lines;
 use super::words::{contract_text, seat_word, short_name};
-use super::{Command, Ui, legal_cards, me, tricks_left};
+use super::{Command, Ui};
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
 use crate::honeymoon::{Honeymoon, NORTH, Phase, Played, SOUTH};

@@ -3,7 +3,8 @@
 //! yours to take back).
 
 use super::bidding::{cursor_bid, legal_calls};
-use super::{Command, Ui, legal_cards};
+use super::hand::legal_cards;
+use super::{Command, Ui};
 use crate::honeymoon::{Call, Honeymoon, Phase};
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::table::Seen;

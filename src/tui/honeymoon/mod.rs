@@ -8,8 +8,9 @@
 //!
 //! This file holds the board's state, its commands and what they do; its
 //! parts: the game column ([`column`]), the bidding box ([`bidding`]), the
-//! table's keys ([`keys`]), the review and match panels ([`panels`]), and
-//! how the game's words are written ([`words`]).
+//! table's keys ([`keys`]), the review and match panels ([`panels`]), what
+//! is read from the position for you ([`hand`]), and how the game's words
+//! are written ([`words`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -18,12 +19,14 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 mod bidding;
 mod column;
+mod hand;
 mod keys;
 mod panels;
 mod words;
 
 use bidding::{cursor_bid, legal_bids, move_bid};
 use column::left_lines;
+use hand::{analysis, legal_cards, me, tricks_left};
 use keys::table_bindings;
 use panels::{match_lines, match_over_lines, panel_view, review_lines};
 
@@ -33,10 +36,10 @@ use super::table::{Board, Reply, Running, Seen};
 use super::theme::Theme;
 use crate::cards::Card;
 use crate::game::Seat;
+use crate::honeymoon::SOUTH;
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
 use crate::honeymoon::{Action, Bid, Call, Honeymoon, Phase};
-use crate::honeymoon::{Position, SOUTH};
 
 /// The board's state: the card and bid cursors, the solver's values when
 /// asked for, a claim being chosen, and the panel shown.
@@ -134,50 +137,6 @@ pub enum Command {
     ScrollUp,
     /// Scroll a panel down.
     ScrollDown,
-}
-
-fn me(seen: &Seen<Honeymoon>) -> Seat {
-    seen.me.unwrap_or(SOUTH)
-}
-
-/// Your legal cards, in display order (spades first, high first).
-fn legal_cards(seen: &Seen<Honeymoon>) -> Vec<Card> {
-    let mut cards: Vec<Card> = seen
-        .legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
-    cards.sort_by(|a, b| b.suit().cmp(&a.suit()).then(b.rank().cmp(&a.rank())));
-    cards
-}
-
-/// The solver's values of your cards: in the play, on your turn, every
-/// card is known (the other hand is every card you have not seen).
-fn analysis(seen: &Seen<Honeymoon>) -> Option<Analysis> {
-    let v = &seen.view;
-    if v.phase != Phase::Play || !seen.my_turn() {
-        return None;
-    }
-    let mine = me(seen);
-    let other = v.unseen() | v.other_known();
-    let mut hands = [other; 2];
-    hands[mine] = v.hand;
-    let position = Position {
-        hands,
-        trump: v.contract.and_then(|c| c.bid.strain.trump()),
-        leader: v.leader,
-        led: v.led,
-    };
-    Solver::new().analyze(&position).ok()
-}
-
-/// Tricks left in the play (the current one included).
-fn tricks_left(seen: &Seen<Honeymoon>) -> u8 {
-    let v = &seen.view;
-    13u8.saturating_sub(v.play_tricks[0] + v.play_tricks[1])
 }
 
 /// The game column and the log column.
