@@ -451,7 +451,7 @@ impl Hall {
             },
         );
         self.lobby_dirty.store(true, Ordering::Relaxed);
-        table::spawn(self.clone(), plan, rx);
+        table::spawn(self.clone(), self.thinking.budget(), plan, rx);
     }
 
     /// Every table the store holds open, resumed where it was.
@@ -489,6 +489,20 @@ impl Hall {
             });
         }
         Ok(n)
+    }
+}
+
+impl table::Host for Hall {
+    fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn lobby_update(&self, summary: TableSummary) {
+        Hall::lobby_update(self, summary);
+    }
+
+    fn tell_player(&self, player: i64, msg: &ServerMsg) {
+        Hall::tell_player(self, player, msg);
     }
 }
 

@@ -41,6 +41,8 @@ struct Source {
     files: BTreeMap<String, String>,
     /// Module path -> file.
     modules: BTreeMap<Module, String>,
+    /// Every module path, `a::b`.
+    paths: BTreeSet<String>,
 }
 
 fn read(dir: &Path, under: &str, files: &mut BTreeMap<String, String>) {
@@ -86,8 +88,14 @@ impl Source {
             "",
             &mut files,
         );
-        let modules = files.keys().map(|f| (module_of(f), f.clone())).collect();
-        Source { files, modules }
+        let modules: BTreeMap<Module, String> =
+            files.keys().map(|f| (module_of(f), f.clone())).collect();
+        let paths = modules.keys().map(|m| m.join("::")).collect();
+        Source {
+            files,
+            modules,
+            paths,
+        }
     }
 
     /// The file of the longest prefix of `path` that is a module.
@@ -111,7 +119,7 @@ impl Source {
             paths.extend(inline_paths(&code));
             for path in paths {
                 let segs: Vec<&str> = path.split("::").map(str::trim).collect();
-                let Some(target) = absolute(&here, &segs) else {
+                let Some(target) = absolute(&here, &segs, &self.paths) else {
                     continue;
                 };
                 if let Some(file) = self.resolve(&target)
@@ -142,7 +150,9 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// The bodies of `use …;` items.
+/// The bodies of `use …;` items, re-exports (`pub use`) left out: a
+/// module naming its children's items for its callers does not depend on
+/// them.
 fn use_bodies(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = code;
@@ -152,15 +162,19 @@ fn use_bodies(code: &str) -> Vec<String> {
                 .chars()
                 .next_back()
                 .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let line_start = rest[..i].rfind('\n').map_or(0, |n| n + 1);
+        let exported = rest[line_start..i].trim_start().starts_with("pub");
         let after = &rest[i + 4..];
         match after.find(';') {
             Some(end) if word_start => {
-                out.push(
-                    after[..end]
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
+                if !exported {
+                    out.push(
+                        after[..end]
+                            .split_whitespace()
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    );
+                }
                 rest = &after[end..];
             }
             _ => rest = after,
@@ -229,7 +243,7 @@ fn inline_paths(code: &str) -> Vec<String> {
 }
 
 /// `segs` as a path from the crate's root, seen from module `here`.
-fn absolute(here: &[String], segs: &[&str]) -> Option<Module> {
+fn absolute(here: &[String], segs: &[&str], children: &BTreeSet<String>) -> Option<Module> {
     match segs.first() {
         Some(&"crate") => Some(segs[1..].iter().map(|s| s.to_string()).collect()),
         Some(&"super" | &"self") => {
@@ -248,6 +262,12 @@ fn absolute(here: &[String], segs: &[&str]) -> Option<Module> {
             }
             base.extend(segs[i..].iter().map(|s| s.to_string()));
             Some(base)
+        }
+        // A path from a child module's name (`use child::Item;`).
+        Some(first) if children.contains(&format!("{}::{first}", here.join("::"))) => {
+            let mut path: Module = here.to_vec();
+            path.extend(segs.iter().map(|s| s.to_string()));
+            Some(path)
         }
         _ => None,
     }

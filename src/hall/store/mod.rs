@@ -9,6 +9,7 @@
 //! store is open (a second hall on the same data would pay the same chips
 //! out twice).
 
+mod error;
 mod ledger;
 mod players;
 mod schema;
@@ -23,13 +24,14 @@ use std::thread;
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
+pub use error::StoreError;
 pub use ledger::{
     HOUSE, balance, ledger_sums, player_account, seat_account, table_balances, transfer,
 };
 pub use players::{
     FIRST_BANKROLL, new_player, player_by_key, player_by_token, player_stats, set_token, token_hash,
 };
-use schema::{SCHEMA, migrate};
+use schema::migrate;
 pub use tables::{
     DealRow, TableRow, append_step, checkpoint, close_table, new_table, open_tables, record_deal,
     set_seats,
@@ -46,44 +48,6 @@ const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// bulk, and the store's own thread, between two batches, copies the
 /// little written since (a few milliseconds).
 const WAL_LIMIT: u64 = 4 << 20;
-
-/// Why the store failed.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// SQLite refused.
-    #[error("hall store: {0}")]
-    Sql(#[from] rusqlite::Error),
-    /// The file is from a newer cardgames.
-    #[error(
-        "hall store {path}: schema {found} is newer than this cardgames ({SCHEMA}); it was left as it is"
-    )]
-    Newer {
-        /// The file.
-        path: String,
-        /// Its schema version.
-        found: i64,
-    },
-    /// A transfer whose rows do not sum to zero (a bug).
-    #[error("unbalanced transfer: {0}")]
-    Unbalanced(String),
-    /// The store's thread is gone.
-    #[error("hall store is closed")]
-    Closed,
-    /// The batch this change was in could not be committed.
-    #[error("hall store: not written: {0}")]
-    Lost(String),
-    /// Another hall has the store open.
-    #[error("hall store {0} is in use by another running hall")]
-    InUse(String),
-    /// The lock file could not be made.
-    #[error("hall store {path}: {error}")]
-    Lock {
-        /// The lock file.
-        path: String,
-        /// Why.
-        error: std::io::Error,
-    },
-}
 
 /// Work for the store's thread. It runs inside the batch's transaction
 /// (in a savepoint of its own, so its failure undoes only its changes)

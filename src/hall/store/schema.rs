@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, params};
 
-use super::StoreError;
+use super::error::StoreError;
 use crate::wire::protocol::name_key;
 
 /// The schema version this build makes.
@@ -19,6 +19,7 @@ pub(super) fn migrate(conn: &mut Connection, path: &str) -> Result<(), StoreErro
         return Err(StoreError::Newer {
             path: path.into(),
             found: version,
+            ours: SCHEMA,
         });
     }
     if version < 1 {

@@ -75,7 +75,7 @@ impl Table {
         let change = self.change(Vec::new());
         let paid = self
             .hall
-            .store
+            .store()
             .call(move |conn| ledger::pay_in(conn, seat, &payer, amount, change))
             .await;
         let refused = match paid {
@@ -134,7 +134,7 @@ impl Table {
                 self.write(change).await;
                 self.broadcast(&step);
             }
-            Err(e) => crate::hall::log(format_args!("hall: table {}: buy-in: {e}", self.id)),
+            Err(e) => crate::stderr_line(format_args!("hall: table {}: buy-in: {e}", self.id)),
         }
     }
 
@@ -150,7 +150,7 @@ impl Table {
         let amount = if self.slots[seat].owner().is_some() {
             let have = self
                 .hall
-                .store
+                .store()
                 .call(move |conn| Ok(store::balance(conn, &payer)?))
                 .await
                 .unwrap_or(0);
@@ -161,7 +161,7 @@ impl Table {
         if amount > 0 {
             let occupant = self.slots[seat].occupant.clone();
             if let Err(e) = self.buy_in(seat, occupant, amount).await {
-                crate::hall::log(format_args!("hall: table {}: rebuy: {e:?}", self.id));
+                crate::stderr_line(format_args!("hall: table {}: rebuy: {e:?}", self.id));
             }
         }
     }
@@ -169,7 +169,7 @@ impl Table {
     pub(super) async fn tell_bankroll(&mut self, player: i64) {
         let bankroll = self
             .hall
-            .store
+            .store()
             .call(move |conn| Ok(store::balance(conn, &player_account(player))?))
             .await
             .unwrap_or(0);

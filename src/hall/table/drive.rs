@@ -157,7 +157,7 @@ impl Table {
         if let Some(r) = &mut self.runner
             && let Err(e) = r.set_seat(seat, info)
         {
-            crate::hall::log(format_args!("hall: table {}: seat {seat}: {e}", self.id));
+            crate::stderr_line(format_args!("hall: table {}: seat {seat}: {e}", self.id));
         }
     }
     /// Starts the session once enough seats are filled: every seat, or in
@@ -195,11 +195,13 @@ impl Table {
                 if let Some((scores, unit)) = opening.ended.clone()
                     && let Err(e) = self.book(scores, unit).await
                 {
-                    crate::hall::log(format_args!("hall: table {}: {e}", self.id));
+                    crate::stderr_line(format_args!("hall: table {}: {e}", self.id));
                 }
                 self.broadcast(&opening);
             }
-            Err(e) => crate::hall::log(format_args!("hall: table {}: cannot start: {e}", self.id)),
+            Err(e) => {
+                crate::stderr_line(format_args!("hall: table {}: cannot start: {e}", self.id))
+            }
         }
     }
 

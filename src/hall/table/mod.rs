@@ -30,14 +30,14 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::Hall;
 use super::outbox::{ConnId, Reply};
 use crate::game::{Level, Seat, Stage};
 use crate::games::Entry;
+use crate::hall::store::Store;
 use crate::runner::RunError;
 use crate::runner::erased::{AnyRunner, AnyTurn};
 use crate::runner::thinking::Budget;
-use crate::wire::protocol::ServerMsg;
+use crate::wire::protocol::{ServerMsg, TableSummary};
 use clock::{Clock, sleep_until};
 use publish::Watchers;
 use seats::{Occupant, Slot, seat_of};
@@ -190,7 +190,7 @@ struct Table {
     slots: Vec<Slot>,
     runner: Option<Box<dyn AnyRunner>>,
     watchers: Watchers,
-    hall: Arc<Hall>,
+    hall: Arc<dyn Host>,
     /// Steps since the last checkpoint (the store's numbering).
     steps: usize,
     /// The current deal's log entries.
@@ -235,8 +235,20 @@ pub fn restore(
     entry.kind.restore(&save).map(Some)
 }
 
-/// Starts a table's task, taking requests from `rx`.
-pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
+/// What a table asks of the hall it is in: the store, the lobby's line
+/// about it, and a word to every connection of a player.
+pub trait Host: Send + Sync {
+    /// The hall's store.
+    fn store(&self) -> &Store;
+    /// The table's line in the lobby is now `summary`.
+    fn lobby_update(&self, summary: TableSummary);
+    /// Sends `msg` to every connection of `player`.
+    fn tell_player(&self, player: i64, msg: &ServerMsg);
+}
+
+/// Starts a table's task in `hall`, its bots thinking within `budget`,
+/// taking requests from `rx`.
+pub fn spawn(hall: Arc<dyn Host>, budget: Budget, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
     let seats = plan.entry.kind.seats(&plan.setup).unwrap_or(2);
     let mut slots = slots_of(plan.seats, seats);
     if plan.runner.is_some() {
@@ -247,7 +259,6 @@ pub fn spawn(hall: Arc<Hall>, plan: Plan, rx: mpsc::Receiver<TableCmd>) {
         }
     }
     let stack = plan.setup.get("stack").and_then(Value::as_u64).unwrap_or(0);
-    let budget = hall.thinking.budget();
     let table = Table {
         id: plan.id,
         entry: plan.entry,

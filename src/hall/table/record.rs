@@ -37,11 +37,11 @@ impl Table {
     pub(super) async fn write(&mut self, change: Change) {
         let written = self
             .hall
-            .store
+            .store()
             .call(move |conn| ledger::write(conn, &change))
             .await;
         if let Err(e) = written {
-            crate::hall::log(format_args!("hall: table {}: {e}", self.id));
+            crate::stderr_line(format_args!("hall: table {}: {e}", self.id));
         }
         self.hall.lobby_update(self.summary());
     }
@@ -52,7 +52,7 @@ impl Table {
         let step = match step {
             Some(Ok(step)) => step,
             Some(Err(e)) => {
-                crate::hall::log(format_args!("hall: table {}: {e}", self.id));
+                crate::stderr_line(format_args!("hall: table {}: {e}", self.id));
                 return false;
             }
             None => return false,
@@ -63,14 +63,14 @@ impl Table {
         let result = match &step.ended {
             None => {
                 self.hall
-                    .store
+                    .store()
                     .call(move |conn| store::append_step(conn, id, n, &entry))
                     .await
             }
             Some((scores, unit)) => self.book(scores.clone(), *unit).await,
         };
         if let Err(e) = result {
-            crate::hall::log(format_args!("hall: table {}: {e}", self.id));
+            crate::stderr_line(format_args!("hall: table {}: {e}", self.id));
         }
         self.clock.deadline = None;
         self.broadcast(&step);
@@ -117,7 +117,7 @@ impl Table {
         self.deals += 1;
         let (id, chips_game) = (self.id, self.chips_game);
         self.hall
-            .store
+            .store()
             .call(move |conn| {
                 let tx = conn.savepoint()?;
                 store::record_deal(&tx, &deal)?;

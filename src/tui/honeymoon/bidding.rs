@@ -4,8 +4,8 @@
 
 use ratatui::text::{Line, Span};
 
+use super::ui::{Command, Ui};
 use super::words::{call_text, short_name, strain_text};
-use super::{Command, Ui};
 use crate::honeymoon::{Action, Bid, Call, Honeymoon, Strain};
 use crate::tui::hit::Marked;
 use crate::tui::link::Seen;

@@ -4,7 +4,7 @@
 
 use super::bidding::{cursor_bid, legal_calls};
 use super::hand::legal_cards;
-use super::{Command, Ui};
+use super::ui::{Command, Ui};
 use crate::honeymoon::{Call, Honeymoon, Phase};
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::link::Seen;

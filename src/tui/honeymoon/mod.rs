@@ -22,6 +22,7 @@ mod column;
 mod hand;
 mod keys;
 mod panels;
+mod ui;
 mod words;
 
 use bidding::{cursor_bid, legal_bids, move_bid};
@@ -29,116 +30,22 @@ use column::left_lines;
 use hand::{analysis, legal_cards, me, tricks_left};
 use keys::table_bindings;
 use panels::{match_lines, match_over_lines, panel_view, review_lines};
+use ui::Panel;
+pub use ui::{Command, Ui};
 
 use super::keymap::{Binding, Key};
 use super::link::Seen;
 use super::log::LogPane;
 use super::table::{Board, Reply, Running};
 use super::theme::Theme;
-use crate::cards::Card;
 use crate::game::Seat;
 use crate::honeymoon::SOUTH;
-use crate::honeymoon::review::{self, Review};
-use crate::honeymoon::solver::{Analysis, Solver};
-use crate::honeymoon::{Action, Bid, Call, Honeymoon, Phase};
-
-/// The board's state: the card and bid cursors, the solver's values when
-/// asked for, a claim being chosen, and the panel shown.
-#[derive(Debug)]
-pub struct Ui {
-    card: usize,
-    /// The bid under the cursor, while it is legal (else the lowest legal
-    /// bid is).
-    bid: Option<Bid>,
-    /// The hint is on: the solver's values are shown on each of your
-    /// turns until it is turned off.
-    hinting: bool,
-    /// The solver's values for this turn, while hinting.
-    hint: Option<Analysis>,
-    /// Tricks to claim, while a claim is being chosen.
-    claim: Option<u8>,
-    /// The last completed trick is shown, until the key is pressed again.
-    peek: bool,
-    panel: Panel,
-    /// First line of the review or match panel shown.
-    scroll: usize,
-}
-
-/// What the left column shows.
-#[derive(Debug, Default)]
-enum Panel {
-    /// The table.
-    #[default]
-    Table,
-    /// The review of the deal just finished.
-    Review(Box<Review>),
-    /// The match: every deal's result.
-    Match,
-}
-
-impl Default for Ui {
-    fn default() -> Ui {
-        Ui {
-            card: 0,
-            bid: None,
-            hinting: false,
-            hint: None,
-            claim: None,
-            peek: false,
-            panel: Panel::Table,
-            scroll: 0,
-        }
-    }
-}
+use crate::honeymoon::review::{self};
+use crate::honeymoon::solver::Solver;
+use crate::honeymoon::{Action, Call, Honeymoon, Phase};
 
 /// Sampled worlds per exchange trick in the review on screen.
 const REVIEW_SAMPLES: usize = 6;
-
-/// Commands of the honeymoon table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Command {
-    /// Previous card / legal bid.
-    Left,
-    /// Next card / legal bid.
-    Right,
-    /// Lower bid level.
-    Up,
-    /// Higher bid level.
-    Down,
-    /// Play the card or make the bid under the cursor.
-    Choose,
-    /// Pass in the auction.
-    Pass,
-    /// Double.
-    Double,
-    /// Redouble.
-    Redouble,
-    /// Show or hide the solver's value of each card (play phase).
-    Hint,
-    /// A click on one of your cards: play it if it is legal.
-    PlayCard(Card),
-    /// A click in the bidding box: highlight that bid, or make it when it
-    /// is highlighted already.
-    BidAt(Bid),
-    /// Show or hide the last completed trick.
-    LastTrick,
-    /// Start choosing a claim (the play, on your turn).
-    Claim,
-    /// Make the claim chosen.
-    ClaimNow,
-    /// Close the claim, review or match panel.
-    Close,
-    /// Take back your last card.
-    Undo,
-    /// Show or hide the review of the deal just finished.
-    Review,
-    /// Show or hide the match's deals.
-    Match,
-    /// Scroll a panel up.
-    ScrollUp,
-    /// Scroll a panel down.
-    ScrollDown,
-}
 
 /// The game column and the log column.
 /// The table column and the log: the log is 30 columns wide, narrower
@@ -408,8 +315,9 @@ impl Board for Honeymoon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Suit;
+    use crate::cards::{Card, Suit};
     use crate::game::{Game, Playable, Stage};
+    use crate::honeymoon::Bid;
     use crate::honeymoon::Setup;
     use crate::honeymoon::{NORTH, Strain};
     use column::{header, table_lines};
