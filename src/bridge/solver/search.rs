@@ -1,0 +1,454 @@
+//! The search: null-window alpha-beta on "do North-South take at least
+//! `target` of the tricks left?", trick by trick, fail-soft (an answer
+//! above the window is a lower bound, below it an upper bound).
+//!
+//! Every answer also returns the cards whose *ranks* it relied on (a
+//! card that won a trick against another card of its suit, the cards a
+//! quick-trick count used, the patterns of the table entries it used). At
+//! a trick boundary the answer is stored in the transposition table for
+//! every position that agrees on those cards (see [`super::tt`]), and a
+//! card whose answer relied on no rank at or below its own makes the
+//! moving hand's lower cards of that suit not worth trying.
+
+use super::bounds::{highest, lane, lead_loses, quick_tricks, second_hand_wins, sure_trump_tricks};
+use super::order::{Cuts, Moves};
+use super::ranks::{relative, select13, update_relative};
+use super::tt::{NO_MOVE, Tt, meta};
+
+/// A card as its bit in the 64-bit card word: suit * 16 + rank.
+pub type Bit = u8;
+
+/// One trick of the search path.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Frame {
+    /// The seat that led it.
+    pub leader: usize,
+    /// Every card out when it began (the cards played to it included).
+    pub all: u64,
+    /// The cards played to it so far, in order from the leader.
+    pub cards: [Bit; 4],
+    /// The position (0–3) of the card winning it so far.
+    pub winning: usize,
+    /// Every hand's cards in relative ranks when it began, if known.
+    pub rel: Option<[u64; 4]>,
+}
+
+/// The searcher: the hands left, the trump, the table, and the tricks of
+/// the path being searched.
+pub struct Search<'t> {
+    /// Each seat's cards (North, East, South, West), in `CardSet` layout.
+    pub hands: [u64; 4],
+    /// The trump suit's index (clubs 0 … spades 3), 4 for no trump.
+    pub trump: usize,
+    /// Every seat's length in every suit (four bits each).
+    pub shape: u64,
+    /// The transposition table.
+    pub tt: &'t mut Tt,
+    /// The cards that last cut off, by situation.
+    pub cuts: &'t mut Cuts,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The path's tricks, by tricks left (1–13).
+    pub frames: [Frame; 14],
+    /// The lead that last cut the search off, by tricks left (the best
+    /// lead to store).
+    pub cut_lead: [Bit; 14],
+    /// Whether North-South are expected to reach the target (which seats'
+    /// nodes will likely try every move).
+    pub expect_ns: bool,
+    /// Temporary statistics.
+    pub stats: [u64; 8],
+    /// Temporary: bottom-of-suit relied by source: quick, trump/lose, tt floor, trick, last, ext.
+    pub bottoms: [u64; 6],
+    /// Temporary: per k: cut nodes, sum cut index, all nodes, sum tried, sum moves.
+    pub per_k: [[u64; 5]; 4],
+    /// Temporary: per n: boundary, hits, quick, stores, pattern cards.
+    pub per_n: [[u64; 5]; 14],
+}
+
+/// Every seat's length in every suit, four bits each.
+pub fn shape_of(hands: &[u64; 4]) -> u64 {
+    let mut shape = 0;
+    for (seat, h) in hands.iter().enumerate() {
+        for s in 0..4 {
+            shape |= u64::from(lane(*h, s).count_ones()) << (4 * (seat * 4 + s));
+        }
+    }
+    shape
+}
+
+/// Whether card `c` beats card `w` with trump index `trump`.
+#[inline]
+pub fn beats(c: Bit, w: Bit, trump: usize) -> bool {
+    if c >> 4 == w >> 4 {
+        c > w
+    } else {
+        usize::from(c >> 4) == trump
+    }
+}
+
+fn theirs_probe(_h: &[u64; 4], _t: usize, _l: usize, _a: u64) -> u8 { 0 }
+
+/// Temporary.
+pub static CUT_MASK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(15);
+/// Temporary.
+pub static DUMP_N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(99);
+
+/// Whether `r` holds the lowest card of some suit of `all`.
+fn bottoms(r: u64, all: u64) -> bool {
+    (0..4).any(|s| { let a = lane(all, s); let x = lane(r, s); a != 0 && x & (a & a.wrapping_neg()) != 0 })
+}
+
+/// The absolute cards at the lowest place of each suit of a pattern's
+/// relative `cards`, among the cards `all`.
+#[inline]
+fn pattern_floor(cards: u64, all: u64) -> u64 {
+    let mut out = 0;
+    for s in 0..4 {
+        let c = lane(cards, s);
+        if c != 0 {
+            out |= select13(lane(all, s), c.trailing_zeros()) << (16 * s);
+        }
+    }
+    out
+}
+
+impl<'t> Search<'t> {
+    /// A searcher for `hands` with trump index `trump`.
+    pub fn new(hands: [u64; 4], trump: usize, tt: &'t mut Tt, cuts: &'t mut Cuts) -> Search<'t> {
+        Search {
+            hands,
+            trump,
+            shape: shape_of(&hands),
+            tt,
+            cuts,
+            nodes: 0,
+            frames: [Frame::default(); 14],
+            cut_lead: [NO_MOVE; 14],
+            expect_ns: false,
+            stats: [0; 8],
+            per_n: [[0; 5]; 14],
+            per_k: [[0; 5]; 4],
+            bottoms: [0; 6],
+        }
+    }
+
+    /// The seat to play at place `k` of the trick with `n` tricks left.
+    #[inline]
+    pub fn seat(&self, n: usize, k: usize) -> usize {
+        (self.frames[n].leader + k) & 3
+    }
+
+    #[inline]
+    fn make(&mut self, seat: usize, c: Bit) {
+        self.hands[seat] ^= 1 << c;
+        self.shape -= 1 << (4 * (seat * 4 + usize::from(c >> 4)));
+    }
+
+    #[inline]
+    fn unmake(&mut self, seat: usize, c: Bit) {
+        self.hands[seat] |= 1 << c;
+        self.shape += 1 << (4 * (seat * 4 + usize::from(c >> 4)));
+    }
+
+    /// North-South's tricks of the `n` left, with `leader` on lead at a
+    /// trick boundary, against `target` (fail-soft), and the cards relied
+    /// on.
+    pub fn boundary(&mut self, n: usize, leader: usize, target: u8) -> (u8, u64) {
+        if target == 0 {
+            return (0, 0);
+        }
+        if usize::from(target) > n {
+            return (n as u8, 0);
+        }
+        self.nodes += 1;
+        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        if n == 1 {
+            return self.last_trick(leader);
+        }
+        self.stats[0] += 1;
+        self.per_n[n][0] += 1;
+        let rel = match self.frames.get(n + 1).and_then(|f| f.rel) {
+            Some(mut rel) => {
+                // Only the suits of the last trick changed.
+                let mut suits = 0u8;
+                for c in self.frames[n + 1].cards {
+                    suits |= 1 << (c >> 4);
+                }
+                update_relative(&mut rel, &self.hands, all, suits);
+                rel
+            }
+            None => relative(&self.hands, all),
+        };
+        let m = meta(leader, self.trump);
+        let (hit, hint) = self.tt.lookup(self.shape, m, &rel, target);
+        if let Some(h) = hit {
+            self.stats[1] += 1;
+            self.per_n[n][1] += 1;
+            let f = pattern_floor(h.cards, all);
+            if bottoms(f, all) { self.bottoms[2] += 1; }
+            return (h.value, f);
+        }
+        let ns_leads = leader & 1 == 0;
+        let n8 = n as u8;
+        // What the leader's side is sure of, then the other side.
+        // Enough to decide the question.
+        let enough = if ns_leads { target } else { n8 + 1 - target };
+        let (q, q_relied) = quick_tricks(&self.hands, self.trump, leader, all, enough);
+        let (t, t_relied) = sure_trump_tricks(&self.hands, self.trump, leader, all);
+        let (mine, mine_relied) = if q >= t { (q, q_relied) } else { (t, t_relied) };
+        if (ns_leads && mine >= target) || (!ns_leads && n8 - mine < target) {
+            if bottoms(mine_relied, all) { self.bottoms[0] += 1; }
+        }
+        if (ns_leads && n8 - theirs_probe(&self.hands, self.trump, leader, all) < target) { }
+        if ns_leads && mine >= target {
+            self.per_n[n][2] += 1;
+            self.stats[2] += 1;
+            return (mine, mine_relied);
+        }
+        if !ns_leads && n8 - mine < target {
+            self.per_n[n][2] += 1;
+            self.stats[2] += 1;
+            return (n8 - mine, mine_relied);
+        }
+        let (mut theirs, mut theirs_relied) =
+            sure_trump_tricks(&self.hands, self.trump, leader ^ 1, all);
+        let (lost, lost_relied) = lead_loses(&self.hands, self.trump, leader, all);
+        if lost > theirs {
+            theirs = lost;
+            theirs_relied = lost_relied;
+        }
+        if ns_leads && n8 - theirs < target {
+            self.stats[3] += 1;
+            return (n8 - theirs, theirs_relied);
+        }
+        if !ns_leads && theirs >= target {
+            self.stats[3] += 1;
+            return (theirs, theirs_relied);
+        }
+        self.stats[4] += 1;
+        self.frames[n] = Frame {
+            leader,
+            all,
+            cards: [0; 4],
+            winning: 0,
+            rel: Some(rel),
+        };
+        self.cut_lead[n] = NO_MOVE;
+        let before_nodes = self.nodes;
+        let (value, relied) = self.play(n, 0, target, hint);
+        if DUMP_N.load(std::sync::atomic::Ordering::Relaxed) == n && self.nodes - before_nodes > 1500 {
+            let h: Vec<String> = self.hands.iter().map(|&x| crate::cards::pbn::hand_string(crate::cards::CardSet::from_bits(x))).collect();
+            eprintln!("DUMP n={n} leader {leader} target {target} value {value} nodes {} hands N:{}", self.nodes - before_nodes, h.join(" "));
+        }
+        let (pattern, up) = self.pattern(&rel, all, relied);
+
+        let (lo, hi) = if value >= target { (value, n8) } else { (0, value) };
+        let best = self.best_lead(n, all);
+        self.per_n[n][3] += 1;
+
+        self.per_n[n][4] += pattern.iter().map(|p| u64::from(p.count_ones())).sum::<u64>();
+        self.tt.store(self.shape, m, n8, pattern, lo, hi, best);
+        (value, up)
+    }
+
+    /// The killer lead at `n`, as a table move (suit * 16 + relative rank).
+    fn best_lead(&self, n: usize, all: u64) -> u8 {
+        let c = self.cut_lead[n];
+        if c == NO_MOVE {
+            return NO_MOVE;
+        }
+        let s = usize::from(c >> 4);
+        let below = lane(all, s) & ((1 << (c & 15)) - 1);
+        (s as u8) << 4 | below.count_ones() as u8
+    }
+
+    /// The pattern to store for the relied-on cards `relied`, and the
+    /// relied-on cards to pass up. In each suit the pattern holds the owners
+    /// of the cards from the top down to the lowest relied card, and on down
+    /// through the cards touching it in the same hand (the search treated
+    /// them as one); but not the suit's lowest cards when they all belong
+    /// to one hand, as the shape already says whose they are.
+    fn pattern(&self, rel: &[u64; 4], all: u64, relied: u64) -> ([u64; 4], u64) {
+        let mut mask = 0u64;
+        let mut up = 0u64;
+        for s in 0..4 {
+            let r = lane(relied, s);
+            if r == 0 {
+                continue;
+            }
+            let a = lane(all, s);
+            let owner_of = |card: u64| {
+                (0..4)
+                    .find(|&h| lane(self.hands[h], s) & card != 0)
+                    .unwrap_or(0)
+            };
+            let mut low = r & r.wrapping_neg();
+            let held = lane(self.hands[owner_of(low)], s);
+            // Down through the owner's touching cards.
+            loop {
+                let below = a & (low - 1);
+                if below == 0 {
+                    break;
+                }
+                let next = highest(below);
+                if held & next == 0 {
+                    break;
+                }
+                low = next;
+            }
+            // Up past the suit's bottom run when the floor lies in it.
+            let bottom = a & a.wrapping_neg();
+            let bottom_held = lane(self.hands[owner_of(bottom)], s);
+            let mut t = bottom;
+            loop {
+                let above = a & !((t << 1) - 1);
+                if above == 0 {
+                    break;
+                }
+                let next = above & above.wrapping_neg();
+                if bottom_held & next == 0 {
+                    break;
+                }
+                t = next;
+            }
+            if low <= t {
+                let above = a & !((t << 1) - 1);
+                if above == 0 {
+                    continue;
+                }
+                low = above & above.wrapping_neg();
+            }
+            up |= ((r & !(low - 1)) | low) << (16 * s);
+            let from = (a & (low - 1)).count_ones();
+            let len = a.count_ones();
+            mask |= (((1u64 << len) - 1) & !((1u64 << from) - 1)) << (16 * s);
+        }
+        (rel.map(|r| r & mask), up)
+    }
+
+    /// The last trick: every seat has one card.
+    fn last_trick(&self, leader: usize) -> (u8, u64) {
+        let mut win = leader;
+        let mut wc = self.hands[leader].trailing_zeros() as Bit;
+        for k in 1..4 {
+            let seat = (leader + k) & 3;
+            let c = self.hands[seat].trailing_zeros() as Bit;
+            if beats(c, wc, self.trump) {
+                win = seat;
+                wc = c;
+            }
+        }
+        // The winner relied on its rank if it beat another card of its suit.
+        let suit = usize::from(wc >> 4);
+        let same = self.hands.iter().filter(|&&h| lane(h, suit) != 0).count();
+        let relied = if same >= 2 { 1u64 << wc } else { 0 };
+        (u8::from(win & 1 == 0), relied)
+    }
+
+    /// North-South's tricks of the `n` left (the trick in progress
+    /// included) with the card at place `k` of the trick to play.
+    pub fn play(&mut self, n: usize, k: usize, target: u8, hint: u8) -> (u8, u64) {
+        let seat = self.seat(n, k);
+        let max = seat & 1 == 0;
+        // The second hand's side sure of this trick may be all it needs.
+        if k == 1
+            && (if max { target <= 1 } else { usize::from(target) == n })
+            && let Some(relied) = second_hand_wins(&self.hands, self.trump, seat, self.frames[n].cards[0])
+        {
+            return if max { (1, relied) } else { (n as u8 - 1, relied) };
+        }
+        let mut best = if max { 0 } else { n as u8 };
+        let mut relied_all = 0u64;
+        // Per suit, the lowest rank still worth trying (16: none).
+        let mut floor = [0u8; 4];
+        let cut_key = Cuts::key(self, n, k, seat);
+        let use_cut = CUT_MASK.load(std::sync::atomic::Ordering::Relaxed) >> k & 1 == 1;
+        let moves = Moves::generate(self, n, k, seat, hint, if use_cut { self.cuts.get(cut_key) } else { None });
+        self.stats[5] += 1;
+        for (i, &c) in moves.as_slice().iter().enumerate() {
+            let s = usize::from(c >> 4);
+            if (c & 15) < floor[s] {
+                continue;
+            }
+            self.per_k[k][3] += 1;
+            let (value, relied) = self.try_card(n, k, seat, c, target);
+            if max {
+                best = best.max(value);
+                if best >= target {
+                    self.per_k[k][0] += 1;
+                    self.per_k[k][1] += i as u64;
+                    self.stats[7] += 1;
+                    if i == 0 {
+                        self.stats[6] += 1;
+                    }
+                    if k == 0 {
+                        self.cut_lead[n] = c;
+                    }
+                    self.cuts.put(cut_key, c);
+                    return (best, relied);
+                }
+            } else {
+                best = best.min(value);
+                if best < target {
+                    self.per_k[k][0] += 1;
+                    self.per_k[k][1] += i as u64;
+                    self.stats[7] += 1;
+                    if i == 0 {
+                        self.stats[6] += 1;
+                    }
+                    if k == 0 {
+                        self.cut_lead[n] = c;
+                    }
+                    self.cuts.put(cut_key, c);
+                    return (best, relied);
+                }
+            }
+            relied_all |= relied;
+            // Lower cards of this suit cannot do better when no rank of
+            // the suit at or below this card mattered.
+            let r = lane(relied, s);
+            if r == 0 {
+                floor[s] = 16;
+            } else {
+                let low = r.trailing_zeros() as u8;
+                if (c & 15) < low {
+                    floor[s] = floor[s].max(low);
+                }
+            }
+        }
+        self.per_k[k][2] += 1;
+        self.per_k[k][4] += moves.as_slice().len() as u64;
+        (best, relied_all)
+    }
+
+    /// Plays `c` for `seat` at place `k` and searches on.
+    #[inline]
+    fn try_card(&mut self, n: usize, k: usize, seat: usize, c: Bit, target: u8) -> (u8, u64) {
+        let prev_winning = self.frames[n].winning;
+        {
+            let f = &mut self.frames[n];
+            f.cards[k] = c;
+            if k > 0 && beats(c, f.cards[f.winning], self.trump) {
+                f.winning = k;
+            }
+        }
+        self.make(seat, c);
+        let out = if k < 3 {
+            self.play(n, k + 1, target, NO_MOVE)
+        } else {
+            let f = self.frames[n];
+            let wc = f.cards[f.winning];
+            let winner = (f.leader + f.winning) & 3;
+            let ns = u8::from(winner & 1 == 0);
+            let same_suit = f.cards.iter().filter(|&&x| x >> 4 == wc >> 4).count();
+            let trick_relied = if same_suit >= 2 { 1u64 << wc } else { 0 };
+            if bottoms(trick_relied, f.all) { self.bottoms[3] += 1; }
+            let (v, r) = self.boundary(n - 1, winner, target - ns.min(target));
+            (v + ns, r | trick_relied)
+        };
+        self.unmake(seat, c);
+        self.frames[n].winning = prev_winning;
+        out
+    }
+}
