@@ -27,10 +27,10 @@
 //!   strains of a deal, and deals that share patterns.
 
 mod bounds;
-pub mod order;
-
+mod order;
+mod par;
 mod ranks;
-pub mod search;
+mod search;
 mod table;
 mod tt;
 
@@ -41,6 +41,7 @@ use super::contract::Strain;
 use crate::cards::{Card, CardSet};
 use crate::honeymoon::lead_wins;
 use search::{Bit, Frame, Search};
+pub use par::{Par, par};
 pub use table::DdTable;
 use order::Cuts;
 use tt::{NO_MOVE, Tt};
@@ -193,10 +194,6 @@ pub struct Solver {
     tt: Tt,
     cuts: Cuts,
     nodes: u64,
-    /// Temporary statistics.
-    pub stats: [u64; 8],
-    /// Temporary.
-    pub per_n: [[u64; 5]; 14],
 }
 
 impl Default for Solver {
@@ -239,8 +236,6 @@ impl Solver {
             tt: Tt::with_bytes(bytes),
             cuts: Cuts::default(),
             nodes: 0,
-            stats: [0; 8],
-            per_n: [[0; 5]; 14],
         }
     }
 
@@ -300,21 +295,7 @@ impl Solver {
     fn exact(&mut self, p: &Prepared, lo: u8, hi: u8, guess: u8) -> u8 {
         let mut search = Solver::searcher(&mut self.tt, &mut self.cuts, p);
         let value = exact_in(&mut search, p, lo, hi, guess);
-        if std::env::var("BRIDGE_TRACE").is_ok() {
-            eprintln!("      bottoms {:?}", search.bottoms);
-            for (k, r) in search.per_k.iter().enumerate() {
-                eprintln!("      k={k} cut {} avg idx {:.2} all {} avg moves {:.2} tried/visit {:.2}", r[0], r[1] as f64 / r[0].max(1) as f64, r[2], r[4] as f64 / r[2].max(1) as f64, r[3] as f64 / (r[0] + r[2]).max(1) as f64);
-            }
-        }
         self.nodes += search.nodes;
-        for (a, b) in self.stats.iter_mut().zip(search.stats) {
-            *a += b;
-        }
-        for (a, b) in self.per_n.iter_mut().zip(search.per_n) {
-            for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
-            }
-        }
         value
     }
 
@@ -332,8 +313,7 @@ impl Solver {
         let p = Solver::prepare(pos)?;
         self.tt.next_age();
         let n = p.n as u8;
-        let g = std::env::var("POSGUESS").ok().and_then(|s| s.parse().ok()).unwrap_or(n / 2);
-        let ns = self.exact(&p, 0, n, g);
+        let ns = self.exact(&p, 0, n, n / 2);
         Ok([ns, n - ns])
     }
 
@@ -462,21 +442,13 @@ fn probe(search: &mut Search, p: &Prepared, target: u8) -> u8 {
 /// bounds `lo..=hi` together from `guess`.
 fn exact_in(search: &mut Search, p: &Prepared, mut lo: u8, mut hi: u8, guess: u8) -> u8 {
     let mut g = guess.clamp(lo, hi);
-    let mut expect = false;
     while lo < hi {
         let beta = if g == lo { g + 1 } else { g };
-        search.expect_ns = expect;
-        let before = search.nodes;
         let v = probe(search, p, beta);
-        if std::env::var("BRIDGE_TRACE").is_ok() {
-            eprintln!("    probe {beta} -> {v} nodes {}", search.nodes - before);
-        }
         if v >= beta {
             lo = lo.max(v);
-            expect = false;
         } else {
             hi = hi.min(v);
-            expect = true;
         }
         g = v.clamp(lo, hi);
     }

@@ -132,20 +132,17 @@ impl Moves {
                 }
                 let c = (16 * s) as Bit + mine.trailing_zeros() as Bit;
                 let run_cards = mine << (16 * s);
-                let mut score = if k == 0 {
+                let score = if k == 0 {
                     lead_score(search, n, seat, c, mine, &view)
                 } else {
                     follow_score(search, n, k, seat, c, follow, &view)
-                };
-                let all_node = (seat & 1 == 0) != search.expect_ns;
-                if all_node && EXPECT.load(std::sync::atomic::Ordering::Relaxed) == 1 {
-                    score = -i32::from(c & 15);
-                }
-                if hint_card & run_cards != 0 {
-                    score += 1 << 21;
+                } + if hint_card & run_cards != 0 {
+                    1 << 21
                 } else if cut.is_some_and(|x| (1u64 << x) & run_cards != 0) {
-                    score += 1 << 20;
-                }
+                    1 << 20
+                } else {
+                    0
+                };
                 scored[len] = (score, c);
                 len += 1;
             }
@@ -167,11 +164,6 @@ impl Moves {
         Moves { cards, len }
     }
 }
-
-/// Temporary.
-pub static EXPECT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-/// Temporary.
-pub static FOLLOW_VARIANT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// What the scoring needs to know about one suit at the node.
 struct SuitView {
@@ -350,13 +342,7 @@ fn follow_score(
                 return 80 - rank;
             }
             // May force out a higher card.
-            let variant = FOLLOW_VARIANT.load(std::sync::atomic::Ordering::Relaxed);
-            return match variant {
-                0 => if v.top != seat { 45 - rank } else { 30 + rr },
-                1 => 40 - rank,
-                2 => 30 + rr,
-                _ => if k == 1 { -rank - 20 } else { 40 - rank },
-            };
+            return if v.top != seat { 45 - rank } else { 30 + rr };
         }
         return -rank;
     }

@@ -35,6 +35,7 @@ pub struct Frame {
 
 /// The searcher: the hands left, the trump, the table, and the tricks of
 /// the path being searched.
+#[derive(Debug)]
 pub struct Search<'t> {
     /// Each seat's cards (North, East, South, West), in `CardSet` layout.
     pub hands: [u64; 4],
@@ -53,17 +54,6 @@ pub struct Search<'t> {
     /// The lead that last cut the search off, by tricks left (the best
     /// lead to store).
     pub cut_lead: [Bit; 14],
-    /// Whether North-South are expected to reach the target (which seats'
-    /// nodes will likely try every move).
-    pub expect_ns: bool,
-    /// Temporary statistics.
-    pub stats: [u64; 8],
-    /// Temporary: bottom-of-suit relied by source: quick, trump/lose, tt floor, trick, last, ext.
-    pub bottoms: [u64; 6],
-    /// Temporary: per k: cut nodes, sum cut index, all nodes, sum tried, sum moves.
-    pub per_k: [[u64; 5]; 4],
-    /// Temporary: per n: boundary, hits, quick, stores, pattern cards.
-    pub per_n: [[u64; 5]; 14],
 }
 
 /// Every seat's length in every suit, four bits each.
@@ -85,18 +75,6 @@ pub fn beats(c: Bit, w: Bit, trump: usize) -> bool {
     } else {
         usize::from(c >> 4) == trump
     }
-}
-
-fn theirs_probe(_h: &[u64; 4], _t: usize, _l: usize, _a: u64) -> u8 { 0 }
-
-/// Temporary.
-pub static CUT_MASK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(15);
-/// Temporary.
-pub static DUMP_N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(99);
-
-/// Whether `r` holds the lowest card of some suit of `all`.
-fn bottoms(r: u64, all: u64) -> bool {
-    (0..4).any(|s| { let a = lane(all, s); let x = lane(r, s); a != 0 && x & (a & a.wrapping_neg()) != 0 })
 }
 
 /// The absolute cards at the lowest place of each suit of a pattern's
@@ -125,11 +103,6 @@ impl<'t> Search<'t> {
             nodes: 0,
             frames: [Frame::default(); 14],
             cut_lead: [NO_MOVE; 14],
-            expect_ns: false,
-            stats: [0; 8],
-            per_n: [[0; 5]; 14],
-            per_k: [[0; 5]; 4],
-            bottoms: [0; 6],
         }
     }
 
@@ -166,8 +139,6 @@ impl<'t> Search<'t> {
         if n == 1 {
             return self.last_trick(leader);
         }
-        self.stats[0] += 1;
-        self.per_n[n][0] += 1;
         let rel = match self.frames.get(n + 1).and_then(|f| f.rel) {
             Some(mut rel) => {
                 // Only the suits of the last trick changed.
@@ -183,11 +154,7 @@ impl<'t> Search<'t> {
         let m = meta(leader, self.trump);
         let (hit, hint) = self.tt.lookup(self.shape, m, &rel, target);
         if let Some(h) = hit {
-            self.stats[1] += 1;
-            self.per_n[n][1] += 1;
-            let f = pattern_floor(h.cards, all);
-            if bottoms(f, all) { self.bottoms[2] += 1; }
-            return (h.value, f);
+            return (h.value, pattern_floor(h.cards, all));
         }
         let ns_leads = leader & 1 == 0;
         let n8 = n as u8;
@@ -197,18 +164,10 @@ impl<'t> Search<'t> {
         let (q, q_relied) = quick_tricks(&self.hands, self.trump, leader, all, enough);
         let (t, t_relied) = sure_trump_tricks(&self.hands, self.trump, leader, all);
         let (mine, mine_relied) = if q >= t { (q, q_relied) } else { (t, t_relied) };
-        if (ns_leads && mine >= target) || (!ns_leads && n8 - mine < target) {
-            if bottoms(mine_relied, all) { self.bottoms[0] += 1; }
-        }
-        if (ns_leads && n8 - theirs_probe(&self.hands, self.trump, leader, all) < target) { }
         if ns_leads && mine >= target {
-            self.per_n[n][2] += 1;
-            self.stats[2] += 1;
             return (mine, mine_relied);
         }
         if !ns_leads && n8 - mine < target {
-            self.per_n[n][2] += 1;
-            self.stats[2] += 1;
             return (n8 - mine, mine_relied);
         }
         let (mut theirs, mut theirs_relied) =
@@ -219,14 +178,11 @@ impl<'t> Search<'t> {
             theirs_relied = lost_relied;
         }
         if ns_leads && n8 - theirs < target {
-            self.stats[3] += 1;
             return (n8 - theirs, theirs_relied);
         }
         if !ns_leads && theirs >= target {
-            self.stats[3] += 1;
             return (theirs, theirs_relied);
         }
-        self.stats[4] += 1;
         self.frames[n] = Frame {
             leader,
             all,
@@ -235,19 +191,10 @@ impl<'t> Search<'t> {
             rel: Some(rel),
         };
         self.cut_lead[n] = NO_MOVE;
-        let before_nodes = self.nodes;
         let (value, relied) = self.play(n, 0, target, hint);
-        if DUMP_N.load(std::sync::atomic::Ordering::Relaxed) == n && self.nodes - before_nodes > 1500 {
-            let h: Vec<String> = self.hands.iter().map(|&x| crate::cards::pbn::hand_string(crate::cards::CardSet::from_bits(x))).collect();
-            eprintln!("DUMP n={n} leader {leader} target {target} value {value} nodes {} hands N:{}", self.nodes - before_nodes, h.join(" "));
-        }
         let (pattern, up) = self.pattern(&rel, all, relied);
-
         let (lo, hi) = if value >= target { (value, n8) } else { (0, value) };
         let best = self.best_lead(n, all);
-        self.per_n[n][3] += 1;
-
-        self.per_n[n][4] += pattern.iter().map(|p| u64::from(p.count_ones())).sum::<u64>();
         self.tt.store(self.shape, m, n8, pattern, lo, hi, best);
         (value, up)
     }
@@ -363,25 +310,16 @@ impl<'t> Search<'t> {
         // Per suit, the lowest rank still worth trying (16: none).
         let mut floor = [0u8; 4];
         let cut_key = Cuts::key(self, n, k, seat);
-        let use_cut = CUT_MASK.load(std::sync::atomic::Ordering::Relaxed) >> k & 1 == 1;
-        let moves = Moves::generate(self, n, k, seat, hint, if use_cut { self.cuts.get(cut_key) } else { None });
-        self.stats[5] += 1;
-        for (i, &c) in moves.as_slice().iter().enumerate() {
+        let moves = Moves::generate(self, n, k, seat, hint, self.cuts.get(cut_key));
+        for &c in moves.as_slice() {
             let s = usize::from(c >> 4);
             if (c & 15) < floor[s] {
                 continue;
             }
-            self.per_k[k][3] += 1;
             let (value, relied) = self.try_card(n, k, seat, c, target);
             if max {
                 best = best.max(value);
                 if best >= target {
-                    self.per_k[k][0] += 1;
-                    self.per_k[k][1] += i as u64;
-                    self.stats[7] += 1;
-                    if i == 0 {
-                        self.stats[6] += 1;
-                    }
                     if k == 0 {
                         self.cut_lead[n] = c;
                     }
@@ -391,12 +329,6 @@ impl<'t> Search<'t> {
             } else {
                 best = best.min(value);
                 if best < target {
-                    self.per_k[k][0] += 1;
-                    self.per_k[k][1] += i as u64;
-                    self.stats[7] += 1;
-                    if i == 0 {
-                        self.stats[6] += 1;
-                    }
                     if k == 0 {
                         self.cut_lead[n] = c;
                     }
@@ -417,8 +349,6 @@ impl<'t> Search<'t> {
                 }
             }
         }
-        self.per_k[k][2] += 1;
-        self.per_k[k][4] += moves.as_slice().len() as u64;
         (best, relied_all)
     }
 
@@ -443,7 +373,6 @@ impl<'t> Search<'t> {
             let ns = u8::from(winner & 1 == 0);
             let same_suit = f.cards.iter().filter(|&&x| x >> 4 == wc >> 4).count();
             let trick_relied = if same_suit >= 2 { 1u64 << wc } else { 0 };
-            if bottoms(trick_relied, f.all) { self.bottoms[3] += 1; }
             let (v, r) = self.boundary(n - 1, winner, target - ns.min(target));
             (v + ns, r | trick_relied)
         };

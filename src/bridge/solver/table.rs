@@ -42,14 +42,10 @@ pub(super) fn solve(solver: &mut Solver, hands: &[CardSet; 4]) -> Result<DdTable
         Strain::Diamonds,
         Strain::Clubs,
     ] {
-        let mut guess = std::env::var("GUESS").ok().and_then(|s| s.parse().ok()).unwrap_or(n / 2);
+        let mut guess = n / 2;
         // Leaders East and West first (North and South declaring), then
         // South and North.
         for leader in [1usize, 3, 2, 0] {
-            if leader == 2 {
-                let slot2: i32 = std::env::var("SLOT2").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
-                guess = if slot2 >= 100 { n } else { (i32::from(guess) + slot2).clamp(0, i32::from(n)) as u8 };
-            }
             let p = Prepared {
                 hands: hands.map(|h| h.bits()),
                 trump: super::trump_index(strain),
@@ -57,13 +53,8 @@ pub(super) fn solve(solver: &mut Solver, hands: &[CardSet; 4]) -> Result<DdTable
                 trick: Vec::new(),
                 n: n as usize,
             };
-            let before = solver.nodes;
             let ns = solver.exact(&p, 0, n, guess);
-            if std::env::var("BRIDGE_TRACE").is_ok() {
-                eprintln!("  strain {} leader {leader} ns {ns} nodes {} stats {:?}", strain as usize, solver.nodes - before, solver.stats);
-                solver.stats = [0; 8];
-            }
-            guess = (ns + std::env::var("NEXTPLUS").ok().and_then(|s| s.parse::<u8>().ok()).unwrap_or(0)).min(n);
+            guess = ns;
             let declarer = (leader + 3) & 3;
             out.tricks[declarer][strain as usize] = if declarer & 1 == 0 { ns } else { n - ns };
         }
