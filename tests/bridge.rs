@@ -311,3 +311,82 @@ proptest! {
         }
     }
 }
+
+fn bridge(args: &[&str]) -> assert_cmd::assert::Assert {
+    assert_cmd::Command::cargo_bin("cardgames")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .arg("bridge")
+        .args(args)
+        .assert()
+}
+
+fn stdout_of(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stdout).to_string()
+}
+
+#[test]
+fn score_command_json_and_errors() {
+    let a = bridge(&["score", "4S", "N", "--vul", "none", "--tricks", "10", "--json"]).success();
+    assert_eq!(stdout_of(&a), "{\"score\":420}\n");
+    let a = bridge(&["score", "3NTX", "E", "--vul", "all", "--tricks", "7", "--json"]).success();
+    assert_eq!(stdout_of(&a), "{\"score\":-500}\n");
+    let a = bridge(&["score", "4SXX", "S", "--vul", "ns", "--tricks", "11", "--ascii"]).success();
+    assert_eq!(stdout_of(&a), "4SXX+1 S +1480 (+1480 for the declarer)\n");
+    for bad in [
+        &["score", "8S", "N", "--tricks", "10"][..],
+        &["score", "4S", "Q", "--tricks", "10"],
+        &["score", "4S", "N", "--vul", "some", "--tricks", "10"],
+        &["score", "4S", "N", "--tricks", "14"],
+    ] {
+        let a = bridge(bad).code(2);
+        let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+/// A deal whose table is quick: every suit held in sequence by one hand.
+const EASY: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+
+#[test]
+fn solve_command_json_shape() {
+    let a = bridge(&["solve", EASY, "--json"]).success();
+    let v: Value = serde_json::from_str(stdout_of(&a).trim()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v["board"], 1);
+    // Four seats, five strains each.
+    for seat in ["N", "E", "S", "W"] {
+        for strain in ["C", "D", "H", "S", "NT"] {
+            assert!(v["tricks"][seat][strain].is_u64(), "{seat} {strain}");
+        }
+    }
+    assert_eq!(v["tricks"]["N"]["S"], 13);
+    assert_eq!(v["tricks"]["W"]["C"], 13);
+    assert!(v["par"]["score"].is_i64());
+    assert!(v["par"]["contracts"].is_array());
+    let a = bridge(&["solve", "N:AK", "--json"]).code(2);
+    assert_eq!(String::from_utf8_lossy(&a.get_output().stderr).lines().count(), 1);
+    bridge(&["solve", "/no/such/file.pbn"]).code(2);
+}
+
+#[test]
+fn convert_round_trips_pbn_and_lin() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let pbn_path = dir.path().join("club.pbn");
+    let game = "[Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n\
+[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+[Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n[Auction \"S\"]\nPass Pass 7NT Pass\nPass Pass\n\
+[Play \"E\"]\nST S3 S2 SA\n*\n";
+    std::fs::write(&pbn_path, game).unwrap_or_else(|e| panic!("{e}"));
+    let a = bridge(&["convert", pbn_path.to_str().unwrap_or(""), "--to", "lin", "--out", dir.path().to_str().unwrap_or("")]).success();
+    let lin_path = dir.path().join("club.lin");
+    assert_eq!(stdout_of(&a).trim(), lin_path.display().to_string());
+    let lin = std::fs::read_to_string(&lin_path).unwrap_or_default();
+    assert!(lin.contains("md|1"), "{lin}");
+    assert!(lin.contains("mb|7N|"), "{lin}");
+    assert!(lin.contains("pc|ST|pc|S3|pc|S2|pc|SA|"), "{lin}");
+    let back = bridge(&["convert", lin_path.to_str().unwrap_or(""), "--to", "pbn"]).success();
+    assert_eq!(stdout_of(&back), game);
+    std::fs::write(&pbn_path, game.replace("ST S3", "ST H8")).unwrap_or_else(|e| panic!("{e}"));
+    let a = bridge(&["convert", pbn_path.to_str().unwrap_or(""), "--to", "lin"]).code(2);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert!(err.contains("club.pbn: line 12:"), "{err}");
+}
