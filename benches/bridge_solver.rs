@@ -54,12 +54,22 @@ fn main() {
         solver.memory() >> 20,
         solver.nodes()
     );
-    let py = std::env::var("CARDGAMES_ENDPLAY_PYTHON")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target/tmp/endplay-venv/bin/python").to_string());
+    let py = std::env::var("CARDGAMES_ENDPLAY_PYTHON").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/tmp/endplay-venv/bin/python"
+        )
+        .to_string()
+    });
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bridge/dds.py");
     let pbns: Vec<String> = deals
         .iter()
-        .map(|h| pbn_deal(&BridgeDeal { board: 1, hands: *h }))
+        .map(|h| {
+            pbn_deal(&BridgeDeal {
+                board: 1,
+                hands: *h,
+            })
+        })
         .collect();
     let request = serde_json::json!({ "time": pbns }).to_string() + "\n";
     let child = Command::new(&py)

@@ -134,7 +134,11 @@ fn tables_and_par_agree(seed: u64, count: usize) {
             .unwrap_or_else(|e| panic!("{e}"));
         let got: Vec<Vec<u8>> = table.tricks.iter().map(|r| r.to_vec()).collect();
         assert_eq!(got, want, "deal {i}: {}", pbn(d));
-        let p = par(&table, Vulnerability::of_board(board), dealer_of_board(board));
+        let p = par(
+            &table,
+            Vulnerability::of_board(board),
+            dealer_of_board(board),
+        );
         assert_eq!(
             Some(p.score),
             answers[2 * i + 1]["score"].as_i64(),
@@ -196,8 +200,8 @@ fn positions_agree(seed: u64, count: usize) {
             .iter()
             .map(|c| (c.card.ascii(), c.tricks[side]))
             .collect();
-        let mut want: Vec<(String, u8)> = serde_json::from_value(answer["cards"].clone())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let mut want: Vec<(String, u8)> =
+            serde_json::from_value(answer["cards"].clone()).unwrap_or_else(|e| panic!("{e}"));
         got.sort();
         want.sort();
         assert_eq!(got, want, "position {p:?}");
@@ -256,7 +260,8 @@ fn brute(pos: &Position) -> u8 {
                 }
             }
             let winner = next.leader.step(w);
-            u8::from(winner.side() == Side::NS) + brute(&Position::new(next.hands, pos.strain, winner))
+            u8::from(winner.side() == Side::NS)
+                + brute(&Position::new(next.hands, pos.strain, winner))
         } else {
             brute(&next)
         };
@@ -326,11 +331,20 @@ fn stdout_of(a: &assert_cmd::assert::Assert) -> String {
 
 #[test]
 fn score_command_json_and_errors() {
-    let a = bridge(&["score", "4S", "N", "--vul", "none", "--tricks", "10", "--json"]).success();
+    let a = bridge(&[
+        "score", "4S", "N", "--vul", "none", "--tricks", "10", "--json",
+    ])
+    .success();
     assert_eq!(stdout_of(&a), "{\"score\":420}\n");
-    let a = bridge(&["score", "3NTX", "E", "--vul", "all", "--tricks", "7", "--json"]).success();
+    let a = bridge(&[
+        "score", "3NTX", "E", "--vul", "all", "--tricks", "7", "--json",
+    ])
+    .success();
     assert_eq!(stdout_of(&a), "{\"score\":-500}\n");
-    let a = bridge(&["score", "4SXX", "S", "--vul", "ns", "--tricks", "11", "--ascii"]).success();
+    let a = bridge(&[
+        "score", "4SXX", "S", "--vul", "ns", "--tricks", "11", "--ascii",
+    ])
+    .success();
     assert_eq!(stdout_of(&a), "4SXX+1 S +1480 (+1480 for the declarer)\n");
     for bad in [
         &["score", "8S", "N", "--tricks", "10"][..],
@@ -363,7 +377,12 @@ fn solve_command_json_shape() {
     assert!(v["par"]["score"].is_i64());
     assert!(v["par"]["contracts"].is_array());
     let a = bridge(&["solve", "N:AK", "--json"]).code(2);
-    assert_eq!(String::from_utf8_lossy(&a.get_output().stderr).lines().count(), 1);
+    assert_eq!(
+        String::from_utf8_lossy(&a.get_output().stderr)
+            .lines()
+            .count(),
+        1
+    );
     bridge(&["solve", "/no/such/file.pbn"]).code(2);
 }
 
@@ -376,7 +395,15 @@ fn convert_round_trips_pbn_and_lin() {
 [Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n[Auction \"S\"]\nPass Pass 7NT Pass\nPass Pass\n\
 [Play \"E\"]\nST S3 S2 SA\n*\n";
     std::fs::write(&pbn_path, game).unwrap_or_else(|e| panic!("{e}"));
-    let a = bridge(&["convert", pbn_path.to_str().unwrap_or(""), "--to", "lin", "--out", dir.path().to_str().unwrap_or("")]).success();
+    let a = bridge(&[
+        "convert",
+        pbn_path.to_str().unwrap_or(""),
+        "--to",
+        "lin",
+        "--out",
+        dir.path().to_str().unwrap_or(""),
+    ])
+    .success();
     let lin_path = dir.path().join("club.lin");
     assert_eq!(stdout_of(&a).trim(), lin_path.display().to_string());
     let lin = std::fs::read_to_string(&lin_path).unwrap_or_default();

@@ -73,7 +73,9 @@ impl Auction {
         self.passed_out()
             || (self.last_bid().is_some()
                 && self.calls.len() >= 4
-                && self.calls[self.calls.len() - 3..].iter().all(|&c| c == Call::Pass))
+                && self.calls[self.calls.len() - 3..]
+                    .iter()
+                    .all(|&c| c == Call::Pass))
     }
 
     /// Who calls next, `None` once the auction is over.
@@ -83,10 +85,14 @@ impl Auction {
 
     /// The last bid, its index among the calls.
     fn last_bid(&self) -> Option<(usize, Bid)> {
-        self.calls.iter().enumerate().rev().find_map(|(i, c)| match c {
-            Call::Bid(b) => Some((i, *b)),
-            _ => None,
-        })
+        self.calls
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, c)| match c {
+                Call::Bid(b) => Some((i, *b)),
+                _ => None,
+            })
     }
 
     /// The last call other than a pass, with its index.
@@ -215,7 +221,10 @@ mod tests {
         let a = run(Direction::North, "P P P 1C P P P").unwrap_or_else(|e| panic!("{e}"));
         let c = a.contract().unwrap_or_else(|| panic!("no contract"));
         assert_eq!(c.to_string(), "1C W");
-        assert_eq!(run(Direction::North, "1C P P P P").err(), Some(AuctionError::Over));
+        assert_eq!(
+            run(Direction::North, "1C P P P P").err(),
+            Some(AuctionError::Over)
+        );
     }
 
     #[test]
@@ -229,7 +238,10 @@ mod tests {
         assert_eq!(a.contract().map(|c| c.to_string()).as_deref(), Some("4S E"));
         // North's own hearts earlier do not count for South's no trump.
         let a = run(Direction::North, "1H P 1NT P 3NT P P P").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(a.contract().map(|c| c.to_string()).as_deref(), Some("3NT S"));
+        assert_eq!(
+            a.contract().map(|c| c.to_string()).as_deref(),
+            Some("3NT S")
+        );
         // A strain first named by the other side does not make it declare.
         let a = run(Direction::North, "1S 2H 2S P P P").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a.contract().map(|c| c.to_string()).as_deref(), Some("2S N"));
@@ -238,9 +250,15 @@ mod tests {
     #[test]
     fn doubles_and_redoubles() {
         let a = run(Direction::North, "1S X XX P P P").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(a.contract().map(|c| c.to_string()).as_deref(), Some("1SXX N"));
+        assert_eq!(
+            a.contract().map(|c| c.to_string()).as_deref(),
+            Some("1SXX N")
+        );
         let a = run(Direction::North, "1S X P P 2C P P X P P P").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(a.contract().map(|c| c.to_string()).as_deref(), Some("2CX N"));
+        assert_eq!(
+            a.contract().map(|c| c.to_string()).as_deref(),
+            Some("2CX N")
+        );
         // A new bid cancels the double.
         let a = run(Direction::North, "1S X 2S P P P").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a.contract().map(|c| c.to_string()).as_deref(), Some("2S N"));
@@ -248,14 +266,32 @@ mod tests {
         // opponents' bid (1S by N, P by E, P by S, X by W).
         assert!(run(Direction::North, "1S P P X").is_ok());
         // Not partner's bid, not twice, not without a bid.
-        assert_eq!(run(Direction::North, "1S P X").err(), Some(AuctionError::BadDouble));
-        assert_eq!(run(Direction::North, "1S X X").err(), Some(AuctionError::BadDouble));
-        assert_eq!(run(Direction::North, "X").err(), Some(AuctionError::BadDouble));
-        assert_eq!(run(Direction::North, "1S XX").err(), Some(AuctionError::BadRedouble));
-        assert_eq!(run(Direction::North, "1S X P XX").err(), Some(AuctionError::BadRedouble));
+        assert_eq!(
+            run(Direction::North, "1S P X").err(),
+            Some(AuctionError::BadDouble)
+        );
+        assert_eq!(
+            run(Direction::North, "1S X X").err(),
+            Some(AuctionError::BadDouble)
+        );
+        assert_eq!(
+            run(Direction::North, "X").err(),
+            Some(AuctionError::BadDouble)
+        );
+        assert_eq!(
+            run(Direction::North, "1S XX").err(),
+            Some(AuctionError::BadRedouble)
+        );
+        assert_eq!(
+            run(Direction::North, "1S X P XX").err(),
+            Some(AuctionError::BadRedouble)
+        );
         assert!(run(Direction::North, "1S X P P XX").is_ok());
         assert_eq!(
-            run(Direction::North, "1S 1S").err().map(|e| e.to_string()).as_deref(),
+            run(Direction::North, "1S 1S")
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("1S is not higher than 1S")
         );
         assert!(run(Direction::North, "1NT 2C").is_ok());

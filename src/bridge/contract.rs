@@ -39,7 +39,9 @@ pub fn bid_glyph(bid: Bid) -> String {
 }
 
 /// Whether the contract is doubled or redoubled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 pub enum Doubling {
     /// Neither.
     #[default]
@@ -175,9 +177,18 @@ mod tests {
         assert_eq!(c.dummy(), Direction::South);
         assert_eq!(c.target(), 10);
         let (bid, d) = parse_contract("3NTXX").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((bid.level, bid.strain, d), (3, Strain::NoTrump, Doubling::Redoubled));
-        assert_eq!(parse_contract("3n").map(|(b, _)| b.strain), Ok(Strain::NoTrump));
-        assert_eq!(parse_contract("4♠X").map(|(b, d)| (b.strain, d)), Ok((Strain::Spades, Doubling::Doubled)));
+        assert_eq!(
+            (bid.level, bid.strain, d),
+            (3, Strain::NoTrump, Doubling::Redoubled)
+        );
+        assert_eq!(
+            parse_contract("3n").map(|(b, _)| b.strain),
+            Ok(Strain::NoTrump)
+        );
+        assert_eq!(
+            parse_contract("4♠X").map(|(b, d)| (b.strain, d)),
+            Ok((Strain::Spades, Doubling::Doubled))
+        );
         for bad in ["", "8S", "0H", "4Z", "4SXXX", "X"] {
             assert!(parse_contract(bad).is_err(), "{bad}");
         }

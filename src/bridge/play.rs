@@ -42,7 +42,9 @@ pub enum PlayError {
         left: u8,
     },
     /// The solver finds a defence that holds the claimer below the claim.
-    #[error("claim refused: against best defence your side takes {best} of the {left} tricks left, not {claimed}")]
+    #[error(
+        "claim refused: against best defence your side takes {best} of the {left} tricks left, not {claimed}"
+    )]
     ClaimRefused {
         /// Tricks claimed.
         claimed: u8,
@@ -206,7 +208,11 @@ impl Play {
         }
         if !legal_cards(hand, self.trick.first().copied()).contains(card) {
             let led_suit = self.trick.first().map_or('?', |c| c.suit().letter());
-            return Err(PlayError::Revoke { card, seat, led_suit });
+            return Err(PlayError::Revoke {
+                card,
+                seat,
+                led_suit,
+            });
         }
         self.hands[seat.index()].remove(card);
         self.trick.push(card);
@@ -241,7 +247,12 @@ impl Play {
     /// one in progress included), conceding the rest: accepted when the
     /// double-dummy solver finds that many against any defence, and the
     /// play ends; refused otherwise, with play going on as before.
-    pub fn claim(&mut self, seat: Direction, tricks: u8, solver: &mut Solver) -> Result<Claim, PlayError> {
+    pub fn claim(
+        &mut self,
+        seat: Direction,
+        tricks: u8,
+        solver: &mut Solver,
+    ) -> Result<Claim, PlayError> {
         if self.is_over() {
             return Err(PlayError::Over);
         }
@@ -279,7 +290,10 @@ mod tests {
 
     fn play_of(contract: &str, hands: [&str; 4]) -> Play {
         let c: Contract = contract.parse().unwrap_or_else(|e| panic!("{e}"));
-        Play::new(c, hands.map(|h| parse_hand(h).unwrap_or_else(|e| panic!("{e}"))))
+        Play::new(
+            c,
+            hands.map(|h| parse_hand(h).unwrap_or_else(|e| panic!("{e}"))),
+        )
     }
 
     fn card(s: &str) -> Card {
@@ -317,10 +331,19 @@ mod tests {
         assert_eq!(p.declarer_tricks(), 2);
         assert_eq!(p.play(card("Ks")), Err(PlayError::Over));
         // A card not held, a revoke: refused, nothing changes.
-        assert_eq!(p2.play(card("As")), Err(PlayError::NotHeld { card: card("As"), seat: Direction::West }));
+        assert_eq!(
+            p2.play(card("As")),
+            Err(PlayError::NotHeld {
+                card: card("As"),
+                seat: Direction::West
+            })
+        );
         assert_eq!(p2.play(card("2d")), Ok(None));
         let before = p2.clone();
-        assert!(matches!(p2.play(card("Ks")), Err(PlayError::NotHeld { .. })));
+        assert!(matches!(
+            p2.play(card("Ks")),
+            Err(PlayError::NotHeld { .. })
+        ));
         assert_eq!(p2, before);
     }
 
@@ -340,7 +363,10 @@ mod tests {
         // North-South hold every top card: South declares 1NT, West leads.
         let mut p = play_of("1NT S", ["AK.AK..", "65.65..", "QJ.QJ..", "43.43.."]);
         let mut solver = Solver::with_memory(1 << 16);
-        assert_eq!(p.claim(Direction::South, 5, &mut solver), Err(PlayError::BadClaim { left: 4 }));
+        assert_eq!(
+            p.claim(Direction::South, 5, &mut solver),
+            Err(PlayError::BadClaim { left: 4 })
+        );
         assert!(p.claim(Direction::South, 4, &mut solver).is_ok());
         assert_eq!(p.won(), [4, 0]);
         assert!(p.is_over());

@@ -77,7 +77,9 @@ pub fn score_parts(contract: &Contract, tricks: u8, vulnerable: bool) -> ScorePa
     let points = trick_points(contract.bid.strain, level) * factor;
     let over = got - target;
     let per_over = match contract.doubling {
-        Doubling::Undoubled => trick_points(contract.bid.strain, 2) - trick_points(contract.bid.strain, 1),
+        Doubling::Undoubled => {
+            trick_points(contract.bid.strain, 2) - trick_points(contract.bid.strain, 1)
+        }
         Doubling::Doubled => 100,
         Doubling::Redoubled => 200,
     } * if vulnerable && contract.doubling != Doubling::Undoubled {
@@ -118,7 +120,10 @@ const IMP_STEPS: [i64; 24] = [
 
 /// The IMPs a score difference is worth, with its sign.
 pub fn imps(difference: i64) -> i64 {
-    let won = IMP_STEPS.iter().take_while(|&&s| difference.abs() >= s).count() as i64;
+    let won = IMP_STEPS
+        .iter()
+        .take_while(|&&s| difference.abs() >= s)
+        .count() as i64;
     won * difference.signum()
 }
 
@@ -157,7 +162,11 @@ pub struct BoardResult {
 impl BoardResult {
     /// The result of `contract` making `declarer_tricks` with
     /// `vulnerability`.
-    pub fn new(contract: Option<Contract>, declarer_tricks: u8, vulnerability: Vulnerability) -> BoardResult {
+    pub fn new(
+        contract: Option<Contract>,
+        declarer_tricks: u8,
+        vulnerability: Vulnerability,
+    ) -> BoardResult {
         let ns_score = contract.map_or(0, |c| {
             let side = c.declarer.side();
             let points = score(&c, declarer_tricks, vulnerability.of(side));
@@ -335,6 +344,9 @@ mod tests {
         assert_eq!(r.score_for(Side::EW), -500);
         let r = BoardResult::new(Some(c("4H S")), 11, Vulnerability::EW);
         assert_eq!(r.line(false), "4♥+1 S +450");
-        assert_eq!(BoardResult::new(None, 0, Vulnerability::All).line(false), "Passed out 0");
+        assert_eq!(
+            BoardResult::new(None, 0, Vulnerability::All).line(false),
+            "Passed out 0"
+        );
     }
 }

@@ -163,7 +163,9 @@ impl Bridge {
     pub fn dealt(board: u32, seed: u64) -> Bridge {
         let mut dealer = standard_deck().dealer(rng_from_seed(seed));
         // A fresh pack of 52 always holds four hands.
-        let hands = deal(&mut dealer, board).map(|d| d.hands).unwrap_or([CardSet::EMPTY; 4]);
+        let hands = deal(&mut dealer, board)
+            .map(|d| d.hands)
+            .unwrap_or([CardSet::EMPTY; 4]);
         Bridge::new(BridgeDeal { board, hands })
     }
 
@@ -218,7 +220,9 @@ impl Bridge {
 
     fn finish(&mut self, events: &mut Vec<Event>) {
         let result = match &self.play {
-            Some(p) => BoardResult::new(Some(*p.contract()), p.declarer_tricks(), self.vulnerability),
+            Some(p) => {
+                BoardResult::new(Some(*p.contract()), p.declarer_tricks(), self.vulnerability)
+            }
             None => BoardResult::new(None, 0, self.vulnerability),
         };
         self.result = Some(result);
@@ -285,7 +289,12 @@ impl Game for Bridge {
 
     fn legal_actions(&self) -> Vec<Action> {
         match self.phase() {
-            Phase::Auction => self.auction.legal_calls().into_iter().map(Action::Call).collect(),
+            Phase::Auction => self
+                .auction
+                .legal_calls()
+                .into_iter()
+                .map(Action::Call)
+                .collect(),
             Phase::Play => self
                 .play
                 .as_ref()
@@ -310,7 +319,9 @@ impl Game for Bridge {
         let play = self.play.as_ref();
         let current = play.map_or(self.deal.hands, |p| *p.hands());
         let over = self.result.is_some();
-        let dummy = play.filter(|p| p.dummy_faced()).map(|p| p.contract().dummy());
+        let dummy = play
+            .filter(|p| p.dummy_faced())
+            .map(|p| p.contract().dummy());
         let hands = std::array::from_fn(|i| {
             let d = Direction::from_index(i);
             if over || d == me || Some(d) == dummy {
@@ -351,7 +362,8 @@ mod tests {
     fn apply_all(game: &mut Bridge, calls: &str) {
         for c in calls.split_whitespace() {
             let call = c.parse().unwrap_or_else(|e| panic!("{e}"));
-            game.apply(Action::Call(call)).unwrap_or_else(|e| panic!("{c}: {e}"));
+            game.apply(Action::Call(call))
+                .unwrap_or_else(|e| panic!("{c}: {e}"));
         }
     }
 
@@ -361,7 +373,9 @@ mod tests {
         assert_eq!(game.to_act(), Some(0));
         assert_eq!(game.phase(), Phase::Auction);
         assert!(matches!(
-            game.apply(Action::Play(game.deal().hands[0].first().unwrap_or_else(|| panic!()))),
+            game.apply(Action::Play(
+                game.deal().hands[0].first().unwrap_or_else(|| panic!())
+            )),
             Err(RuleError::WrongPhase(_))
         ));
         apply_all(&mut game, "1NT P 3NT P P P");
@@ -381,7 +395,13 @@ mod tests {
             assert!(!legal.is_empty());
             let events = game.apply(legal[0]).unwrap_or_else(|e| panic!("{e}"));
             if turns == 0 {
-                assert!(matches!(events[1], Event::DummyFaced { seat: Direction::South, .. }));
+                assert!(matches!(
+                    events[1],
+                    Event::DummyFaced {
+                        seat: Direction::South,
+                        ..
+                    }
+                ));
                 // Dummy is now seen by all.
                 for s in 0..4 {
                     assert_eq!(game.view(s).hands[2].len(), 13);
@@ -414,7 +434,9 @@ mod tests {
         let mut game = Bridge::dealt(3, 11);
         apply_all(&mut game, "P P 7NT X XX P P P");
         // Defenders conceding everything always holds.
-        let events = game.apply(Action::Claim(0)).unwrap_or_else(|e| panic!("{e}"));
+        let events = game
+            .apply(Action::Claim(0))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(events.last(), Some(Event::Over(_))));
         let result = game.outcome().unwrap_or_else(|| panic!());
         assert_eq!(result.declarer_tricks, 13);

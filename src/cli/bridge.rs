@@ -8,13 +8,13 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
 
 use super::{CliError, Style};
+use cardgames::bridge::BridgeDeal;
 use cardgames::bridge::board::{Direction, Vulnerability};
 use cardgames::bridge::contract::{Contract, Strain, parse_contract, strain_text};
 use cardgames::bridge::formats::pbn::parse_deal;
 use cardgames::bridge::formats::{FormatError, Record, lin, pbn};
 use cardgames::bridge::scoring::{BoardResult, score};
 use cardgames::bridge::solver::{DdTable, Par, Solver, par};
-use cardgames::bridge::BridgeDeal;
 
 /// Arguments of `cardgames bridge`.
 #[derive(Debug, Args)]
@@ -98,7 +98,15 @@ pub fn run(args: BridgeArgs, ascii: bool, out: &mut dyn Write) -> Result<(), Cli
             tricks,
             json,
             style,
-        } => score_command(&contract, &declarer, &vul, tricks, json, style.ascii(ascii), out),
+        } => score_command(
+            &contract,
+            &declarer,
+            &vul,
+            tricks,
+            json,
+            style.ascii(ascii),
+            out,
+        ),
         BridgeCommand::Convert { file, to, out: dir } => convert(&file, to, dir.as_deref(), out),
     }
 }
@@ -106,7 +114,8 @@ pub fn run(args: BridgeArgs, ascii: bool, out: &mut dyn Write) -> Result<(), Cli
 /// The boards of a file, read as LIN when it holds `md|` and no PBN tag.
 fn read_file(path: &Path) -> Result<Vec<Record>, CliError> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{name}: {e}")))?;
     let is_lin = text.contains("md|") && !text.trim_start().starts_with('[');
     let read: Result<Vec<Record>, FormatError> = if is_lin {
         lin::parse(&text)
@@ -141,7 +150,13 @@ const STRAINS: [Strain; 5] = [
     Strain::NoTrump,
 ];
 
-fn solve(arg: &str, json: bool, memory: usize, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+fn solve(
+    arg: &str,
+    json: bool,
+    memory: usize,
+    ascii: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let records = boards(arg)?;
     let mut solver = Solver::with_memory(memory.max(1) << 20);
     for rec in &records {
@@ -233,7 +248,12 @@ fn score_command(
     Ok(())
 }
 
-fn convert(path: &Path, to: Target, dir: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
+fn convert(
+    path: &Path,
+    to: Target,
+    dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let records = read_file(path)?;
     let text: String = match to {
         Target::Pbn => records
@@ -246,9 +266,13 @@ fn convert(path: &Path, to: Target, dir: Option<&Path>, out: &mut dyn Write) -> 
     match dir {
         None => out.write_all(text.as_bytes())?,
         Some(dir) => {
-            let stem = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "boards".into());
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| "boards".into());
             let ext = if to == Target::Pbn { "pbn" } else { "lin" };
-            std::fs::create_dir_all(dir).map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
             let target = dir.join(format!("{stem}.{ext}"));
             let tmp = target.with_extension(format!("{ext}.tmp"));
             std::fs::write(&tmp, &text)

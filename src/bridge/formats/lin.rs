@@ -12,7 +12,12 @@ use crate::cards::pbn::suit_string;
 use crate::cards::{Card, CardSet, Suit};
 
 /// LIN's seat order in `md|`: South, West, North, East.
-const MD_ORDER: [Direction; 4] = [Direction::South, Direction::West, Direction::North, Direction::East];
+const MD_ORDER: [Direction; 4] = [
+    Direction::South,
+    Direction::West,
+    Direction::North,
+    Direction::East,
+];
 
 /// Reads one LIN hand: `SAKQ2HK5D9CAJT32`.
 fn hand(text: &str) -> Result<CardSet, String> {
@@ -22,7 +27,8 @@ fn hand(text: &str) -> Result<CardSet, String> {
         match Suit::from_char(ch).filter(|_| ch.is_ascii_alphabetic() && "SHDCshdc".contains(ch)) {
             Some(s) => suit = Some(s),
             None => {
-                let s = suit.ok_or_else(|| format!("'{text}' is not a LIN hand (like SAKQ2HK5D9CAJT32)"))?;
+                let s = suit
+                    .ok_or_else(|| format!("'{text}' is not a LIN hand (like SAKQ2HK5D9CAJT32)"))?;
                 let card: Card = format!("{ch}{}", s.letter())
                     .parse()
                     .map_err(|_| format!("'{ch}' is not a rank in '{text}'"))?;
@@ -121,7 +127,12 @@ fn board(line: &str, place: &str, index: usize) -> Result<Record, FormatError> {
                     "n" => Vulnerability::NS,
                     "e" => Vulnerability::EW,
                     "b" => Vulnerability::All,
-                    v => return Err(err("sv", format!("'{v}' is not a vulnerability (o, n, e, b)"))),
+                    v => {
+                        return Err(err(
+                            "sv",
+                            format!("'{v}' is not a vulnerability (o, n, e, b)"),
+                        ));
+                    }
                 });
             }
             "ah" => {
@@ -189,7 +200,10 @@ pub fn write(rec: &Record) -> String {
         Direction::North => 3,
         Direction::East => 4,
     };
-    let hands: Vec<String> = MD_ORDER.iter().map(|d| hand_text(rec.hands[d.index()])).collect();
+    let hands: Vec<String> = MD_ORDER
+        .iter()
+        .map(|d| hand_text(rec.hands[d.index()]))
+        .collect();
     let sv = match rec.vulnerability {
         Vulnerability::None => "o",
         Vulnerability::NS => "n",
@@ -209,7 +223,11 @@ pub fn write(rec: &Record) -> String {
             Call::Bid(b) => format!(
                 "{}{}",
                 b.level,
-                if b.strain == Strain::NoTrump { "N".to_string() } else { b.to_string()[1..].to_string() }
+                if b.strain == Strain::NoTrump {
+                    "N".to_string()
+                } else {
+                    b.to_string()[1..].to_string()
+                }
             ),
         };
         out.push_str(&format!("mb|{text}|"));
@@ -241,11 +259,19 @@ mod tests {
     fn reads_a_board() {
         let recs = parse(LINE).unwrap_or_else(|e| panic!("{e}"));
         let r = &recs[0];
-        assert_eq!((r.board, r.dealer, r.vulnerability), (3, Direction::North, Vulnerability::EW));
+        assert_eq!(
+            (r.board, r.dealer, r.vulnerability),
+            (3, Direction::North, Vulnerability::EW)
+        );
         // md| names S, W, N and E is the rest.
         assert_eq!(r.hands[Direction::East.index()].len(), 13);
-        assert!(r.hands[Direction::North.index()].contains("3s".parse().unwrap_or_else(|_| panic!())));
-        assert_eq!(r.contract.map(|c| c.to_string()).as_deref(), Some("7NTXX S"));
+        assert!(
+            r.hands[Direction::North.index()].contains("3s".parse().unwrap_or_else(|_| panic!()))
+        );
+        assert_eq!(
+            r.contract.map(|c| c.to_string()).as_deref(),
+            Some("7NTXX S")
+        );
         assert_eq!(r.play.len(), 4);
         assert_eq!(r.result, Some(13));
     }
@@ -257,13 +283,19 @@ mod tests {
         assert_eq!(parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}")), recs);
         // And through PBN.
         let pbn = super::super::pbn::write(&recs[0], &[]);
-        assert_eq!(super::super::pbn::parse(&pbn).unwrap_or_else(|e| panic!("{e}\n{pbn}")), recs);
+        assert_eq!(
+            super::super::pbn::parse(&pbn).unwrap_or_else(|e| panic!("{e}\n{pbn}")),
+            recs
+        );
     }
 
     #[test]
     fn bad_lines_name_the_key() {
         let e = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
-        assert_eq!(e("md|5SA|"), "line 1, md|: '5SA' must start with the dealer's digit 1–4");
+        assert_eq!(
+            e("md|5SA|"),
+            "line 1, md|: '5SA' must start with the dealer's digit 1–4"
+        );
         assert!(e(&LINE.replace("mb|d|", "mb|q|")).starts_with("line 1, mb|: 'q' is not a call"));
         assert!(e(&LINE.replace("sv|e|", "sv|z|")).starts_with("line 1, sv|"));
         assert!(e(&LINE.replace("pc|S3|", "pc|H3|")).starts_with("line 1: card 2"));

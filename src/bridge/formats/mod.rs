@@ -91,7 +91,9 @@ impl Record {
         if sizes != [13; 4] || !disjoint {
             return Err(FormatError::at(
                 place,
-                format!("the deal is not four hands of 13 different cards (sizes N E S W {sizes:?})"),
+                format!(
+                    "the deal is not four hands of 13 different cards (sizes N E S W {sizes:?})"
+                ),
             ));
         }
         let mut auction = Auction::new(self.dealer);
@@ -109,7 +111,10 @@ impl Record {
             return Ok(());
         }
         let Some(contract) = self.contract else {
-            return Err(FormatError::at(place, "cards are played but there is no contract"));
+            return Err(FormatError::at(
+                place,
+                "cards are played but there is no contract",
+            ));
         };
         let mut play = Play::new(contract, self.hands);
         for (i, &card) in self.play.iter().enumerate() {

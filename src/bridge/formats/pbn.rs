@@ -104,11 +104,14 @@ pub fn parse(text: &str) -> Result<Vec<Record>, FormatError> {
                 .trim()
                 .strip_prefix('"')
                 .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| FormatError::at(place(), "a tag's value must be in double quotes"))?;
+                .ok_or_else(|| {
+                    FormatError::at(place(), "a tag's value must be in double quotes")
+                })?;
             if game.tag(name).is_some() {
                 games.push(std::mem::take(&mut game));
             }
-            game.tags.push((name.to_string(), value.to_string(), line_no));
+            game.tags
+                .push((name.to_string(), value.to_string(), line_no));
             section = if name.eq_ignore_ascii_case("Auction") {
                 "auction"
             } else if name.eq_ignore_ascii_case("Play") {
@@ -122,9 +125,10 @@ pub fn parse(text: &str) -> Result<Vec<Record>, FormatError> {
             "auction" => game
                 .auction
                 .extend(line.split_whitespace().map(|t| (t.to_string(), line_no))),
-            "play" => game
-                .play
-                .push((line.split_whitespace().map(str::to_string).collect(), line_no)),
+            "play" => game.play.push((
+                line.split_whitespace().map(str::to_string).collect(),
+                line_no,
+            )),
             _ => {
                 return Err(FormatError::at(
                     format!("line {line_no}"),
@@ -182,7 +186,9 @@ fn record(g: &Game, index: usize) -> Result<Record, FormatError> {
                 .parse::<u8>()
                 .ok()
                 .filter(|&t| t <= 13)
-                .ok_or_else(|| FormatError::at(at(l), format!("'{v}' is not a number of tricks")))?,
+                .ok_or_else(|| {
+                    FormatError::at(at(l), format!("'{v}' is not a number of tricks"))
+                })?,
         ),
         _ => None,
     };
@@ -218,7 +224,10 @@ fn record(g: &Game, index: usize) -> Result<Record, FormatError> {
                 .map_err(|e| FormatError::at(at(*l), format!("{call}: {e}")))?;
         }
         if first != dealer && !auction.calls().is_empty() {
-            return Err(FormatError::at(at(l), format!("the auction starts with {first}, not the dealer {dealer}")));
+            return Err(FormatError::at(
+                at(l),
+                format!("the auction starts with {first}, not the dealer {dealer}"),
+            ));
         }
         rec.calls = auction.calls().to_vec();
         if let Some(c) = auction.contract() {
@@ -245,7 +254,10 @@ fn play_order(
     if first != contract.leader() {
         return Err(FormatError::at(
             format!("line {}", rows[0].1),
-            format!("the play starts with {first}, not declarer's left-hand opponent {}", contract.leader()),
+            format!(
+                "the play starts with {first}, not declarer's left-hand opponent {}",
+                contract.leader()
+            ),
         ));
     }
     let mut play = Play::new(contract, hands);
@@ -263,9 +275,12 @@ fn play_order(
             let mut chars = token.chars();
             let suit = chars.next().unwrap_or(' ');
             let rank: String = chars.collect();
-            let card: Card = format!("{rank}{suit}")
-                .parse()
-                .map_err(|_| FormatError::at(format!("line {l}"), format!("'{token}' is not a card (like SA or HT)")))?;
+            let card: Card = format!("{rank}{suit}").parse().map_err(|_| {
+                FormatError::at(
+                    format!("line {l}"),
+                    format!("'{token}' is not a card (like SA or HT)"),
+                )
+            })?;
             cards[first.step(j).index()] = Some(card);
         }
         for _ in 0..4 {
@@ -321,7 +336,12 @@ pub fn write(rec: &Record, extra: &[(&str, String)]) -> String {
     if let (Some(c), false) = (rec.contract, rec.play.is_empty()) {
         out.push_str(&format!("[Play \"{}\"]\n", c.leader()));
         for (_, cards) in rec.tricks() {
-            let mut row = ["-".to_string(), "-".to_string(), "-".to_string(), "-".to_string()];
+            let mut row = [
+                "-".to_string(),
+                "-".to_string(),
+                "-".to_string(),
+                "-".to_string(),
+            ];
             for card in &cards {
                 let seat = seat_of(rec, *card);
                 let col = (seat.index() + 4 - c.leader().index()) % 4;
@@ -373,7 +393,10 @@ S9 S4 H2 SK
         let recs = parse(GAME).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(recs.len(), 1);
         let r = &recs[0];
-        assert_eq!((r.board, r.dealer, r.vulnerability), (3, Direction::South, Vulnerability::EW));
+        assert_eq!(
+            (r.board, r.dealer, r.vulnerability),
+            (3, Direction::South, Vulnerability::EW)
+        );
         assert_eq!(r.contract.map(|c| c.to_string()).as_deref(), Some("7NT N"));
         assert_eq!(r.calls.len(), 6);
         assert_eq!(r.result, Some(13));
@@ -392,7 +415,9 @@ S9 S4 H2 SK
 
     #[test]
     fn bad_files_name_the_place() {
-        let bad = GAME.replace("[Contract \"7NT\"]", "[Contract \"8NT\"]").replace("[Auction \"S\"]\nPass Pass 7NT Pass\nPass Pass\n", "");
+        let bad = GAME
+            .replace("[Contract \"7NT\"]", "[Contract \"8NT\"]")
+            .replace("[Auction \"S\"]\nPass Pass 7NT Pass\nPass Pass\n", "");
         let e = parse(&bad).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("line 8: "), "{e}");
         let bad = GAME.replace("AKQJ.AKQ.AKQ.AKQ", "AKQJ.AKQ.AKQ.AKX");

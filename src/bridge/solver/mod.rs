@@ -40,10 +40,10 @@ use super::board::{Direction, Side};
 use super::contract::Strain;
 use crate::cards::{Card, CardSet};
 use crate::honeymoon::lead_wins;
-use search::{Bit, Frame, Search};
-pub use par::{Par, par};
-pub use table::DdTable;
 use order::Cuts;
+pub use par::{Par, par};
+use search::{Bit, Frame, Search};
+pub use table::DdTable;
 use tt::{NO_MOVE, Tt};
 
 /// Why a position is not one the solver can take.
@@ -117,7 +117,12 @@ impl Position {
     /// the hands' sizes fit it, and nobody revoked in it.
     pub fn validate(&self) -> Result<(), PositionError> {
         let mut seen = CardSet::EMPTY;
-        for c in self.hands.iter().flat_map(|h| h.iter()).chain(self.trick.iter().copied()) {
+        for c in self
+            .hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain(self.trick.iter().copied())
+        {
             if !seen.insert(c) {
                 return Err(PositionError::Shared(c));
             }
@@ -150,7 +155,10 @@ impl Position {
 
     /// The cards the seat to play may play.
     pub fn legal(&self) -> CardSet {
-        crate::honeymoon::legal_cards(self.hands[self.to_play().index()], self.trick.first().copied())
+        crate::honeymoon::legal_cards(
+            self.hands[self.to_play().index()],
+            self.trick.first().copied(),
+        )
     }
 
     /// The seat winning the trick in progress so far.
@@ -319,7 +327,12 @@ impl Solver {
 
     /// Whether `side` takes at least `tricks` of the tricks left (the one
     /// in progress included) against any defence.
-    pub fn can_take(&mut self, pos: &Position, side: Side, tricks: u8) -> Result<bool, PositionError> {
+    pub fn can_take(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        tricks: u8,
+    ) -> Result<bool, PositionError> {
         let p = Solver::prepare(pos)?;
         self.tt.next_age();
         let n = p.n as u8;

@@ -27,7 +27,9 @@ pub struct Cuts {
 
 impl std::fmt::Debug for Cuts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Cuts").field("slots", &self.slots.len()).finish()
+        f.debug_struct("Cuts")
+            .field("slots", &self.slots.len())
+            .finish()
     }
 }
 
@@ -92,7 +94,14 @@ impl Moves {
     /// The moves of `seat`, at place `k` of the trick with `n` tricks left
     /// in `search`; `hint` is the table's best lead (suit * 16 + relative
     /// rank) or [`NO_MOVE`].
-    pub fn generate(search: &Search, n: usize, k: usize, seat: usize, hint: u8, cut: Option<Bit>) -> Moves {
+    pub fn generate(
+        search: &Search,
+        n: usize,
+        k: usize,
+        seat: usize,
+        hint: u8,
+        cut: Option<Bit>,
+    ) -> Moves {
         let f = &search.frames[n];
         let hand = search.hands[seat];
         let led = usize::from(f.cards[0] >> 4);
@@ -102,11 +111,7 @@ impl Moves {
         let hint_card = if k == 0 && hint != NO_MOVE {
             let s = usize::from(hint >> 4);
             let c = select13(lane(f.all, s), u32::from(hint & 15));
-            if c == 0 {
-                0
-            } else {
-                c << (16 * s)
-            }
+            if c == 0 { 0 } else { c << (16 * s) }
         } else {
             0
         };
@@ -218,7 +223,13 @@ fn lead_score(search: &Search, n: usize, seat: usize, c: Bit, mine: u64, v: &Sui
     let rr = v.rel_rank(c);
     let trumps = t < 4 && s != t;
     let void_count = n as i32 + 1;
-    let count = |x: usize| if len(x, s) == 0 { void_count } else { len(x, s) };
+    let count = |x: usize| {
+        if len(x, s) == 0 {
+            void_count
+        } else {
+            len(x, s)
+        }
+    };
     let mut w = -((count(lho) + count(rho)) * 128) / 13;
     let ruffs = |x: usize| trumps && len(x, s) == 0 && len(x, t) > 0;
     let opp_ruff = ruffs(lho) || ruffs(rho);

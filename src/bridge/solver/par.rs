@@ -144,12 +144,16 @@ pub fn par(table: &DdTable, vul: Vulnerability, dealer: Direction) -> Par {
         let value = game.after_bid(i, s);
         let other = s.other();
         let pass = played(table, vul, i, s).0;
-        let next = (i + 1..35)
-            .find(|&j| better(other, value, pass) && game.after_bid(j, other) == value);
+        let next =
+            (i + 1..35).find(|&j| better(other, value, pass) && game.after_bid(j, other) == value);
         match next {
             Some(j) => line = Some((j, other)),
             None => {
-                let contracts = played(table, vul, i, s).1.iter().map(Contract::to_string).collect();
+                let contracts = played(table, vul, i, s)
+                    .1
+                    .iter()
+                    .map(Contract::to_string)
+                    .collect();
                 return Par { score, contracts };
             }
         }

@@ -193,7 +193,11 @@ impl<'t> Search<'t> {
         self.cut_lead[n] = NO_MOVE;
         let (value, relied) = self.play(n, 0, target, hint);
         let (pattern, up) = self.pattern(&rel, all, relied);
-        let (lo, hi) = if value >= target { (value, n8) } else { (0, value) };
+        let (lo, hi) = if value >= target {
+            (value, n8)
+        } else {
+            (0, value)
+        };
         let best = self.best_lead(n, all);
         self.tt.store(self.shape, m, n8, pattern, lo, hi, best);
         (value, up)
@@ -300,10 +304,19 @@ impl<'t> Search<'t> {
         let max = seat & 1 == 0;
         // The second hand's side sure of this trick may be all it needs.
         if k == 1
-            && (if max { target <= 1 } else { usize::from(target) == n })
-            && let Some(relied) = second_hand_wins(&self.hands, self.trump, seat, self.frames[n].cards[0])
+            && (if max {
+                target <= 1
+            } else {
+                usize::from(target) == n
+            })
+            && let Some(relied) =
+                second_hand_wins(&self.hands, self.trump, seat, self.frames[n].cards[0])
         {
-            return if max { (1, relied) } else { (n as u8 - 1, relied) };
+            return if max {
+                (1, relied)
+            } else {
+                (n as u8 - 1, relied)
+            };
         }
         let mut best = if max { 0 } else { n as u8 };
         let mut relied_all = 0u64;

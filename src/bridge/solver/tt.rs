@@ -150,7 +150,16 @@ impl Tt {
     /// Stores bounds `lo..=hi` for `pattern`, tightening an entry with the
     /// same pattern.
     #[allow(clippy::too_many_arguments)]
-    pub fn store(&mut self, shape: u64, meta: u8, n: u8, pattern: [u64; 4], lo: u8, hi: u8, best: u8) {
+    pub fn store(
+        &mut self,
+        shape: u64,
+        meta: u8,
+        n: u8,
+        pattern: [u64; 4],
+        lo: u8,
+        hi: u8,
+        best: u8,
+    ) {
         let (base, tag) = self.set(shape, meta);
         let age = self.age;
         let set = &mut self.entries[base..base + WAYS];
