@@ -74,7 +74,7 @@ impl Direction {
 
     /// North-South or East-West.
     pub const fn side(self) -> Side {
-        if self as usize % 2 == 0 {
+        if (self as usize).is_multiple_of(2) {
             Side::NS
         } else {
             Side::EW

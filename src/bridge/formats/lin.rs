@@ -239,11 +239,9 @@ pub fn write(rec: &Record) -> String {
         let a = card.ascii();
         out.push_str(&format!("pc|{}{}|", a[1..].to_ascii_uppercase(), &a[..1]));
     }
-    let finished = rec.play.len() == 52;
-    if let (Some(r), false) = (rec.result, finished) {
-        if rec.contract.is_some() {
-            out.push_str(&format!("mc|{r}|"));
-        }
+    // A result the cards played do not give was a claim.
+    if let (Some(r), true, Some(_)) = (rec.result, rec.play.len() < 52, rec.contract) {
+        out.push_str(&format!("mc|{r}|"));
     }
     out.push_str("pg||\n");
     out
