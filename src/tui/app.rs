@@ -7,6 +7,7 @@
 
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
@@ -18,13 +19,14 @@ use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lo
 use super::menu::Menu;
 use super::online::join::JoinScreen;
 use super::online::lobby::Lobby;
-use super::online::name::NameScreen;
+use super::online::name::{NameScreen, Registrar};
 use super::online::net::Net;
 use super::online::tokens::Tokens;
 use super::replayer::ReplayerScreen;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
-use super::settings::{Settings, SettingsScreen};
+use super::settings::Settings;
+use super::settings_screen::SettingsScreen;
 use super::setup::{SetupScreen, remembered, remembered_path};
 use super::solver::SolverScreen;
 use super::statistics::StatsScreen;
@@ -75,10 +77,6 @@ fn global_bindings(rules: bool) -> Vec<Binding<Global>> {
         ),
     ]
 }
-
-/// Registers a new player by name at the hall the app came in by; on
-/// success the hall's token is kept in the app's [`Tokens`].
-pub type Registrar = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
 
 /// The hall an app was reached through (its ssh door): *Play online* goes
 /// straight to its lobby as the player the door knows.
@@ -135,6 +133,9 @@ pub struct App {
     home_hall: Option<String>,
     /// What the computer players of local games may think with.
     budget: Budget,
+    /// The file of the deal kept last, written again when its hand's
+    /// winner shows after it ended.
+    last_kept: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for App {
@@ -166,6 +167,7 @@ impl App {
             tokens: Tokens::load(None),
             home_hall: None,
             budget: Budget::unlimited(),
+            last_kept: None,
         }
     }
 
@@ -449,11 +451,19 @@ impl App {
                 self.leave_screen();
                 self.current = page;
             }
+            Nav::Lobby(net) => {
+                self.leave_screen();
+                self.current = Box::new(Lobby::new(net, self.settings));
+            }
+            Nav::HallSetup(id, net) => {
+                self.leave_screen();
+                if let Some(entry) = registry().get(id) {
+                    self.current = Box::new(SetupScreen::online(entry, net, self.settings));
+                }
+            }
             Nav::Open(Target::Online) => match self.home_hall.clone() {
                 Some(url) => self.join(&url, None),
-                None => {
-                    self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings))
-                }
+                None => self.current = Box::new(JoinScreen::new(self.tokens.clone())),
             },
             Nav::Open(Target::Statistics) => self.current = Box::new(StatsScreen::new(&self.stats)),
             Nav::Open(Target::Settings) => {
@@ -497,7 +507,7 @@ impl App {
             }
             Nav::Open(Target::Resume(id)) => {
                 let opened = match (registry().get(id), self.saved.get(id)) {
-                    (Some(entry), Some(saved)) => match entry.screen {
+                    (Some(entry), Some(saved)) => match super::boards::board(entry.id) {
                         Some(open) => open.resume(entry.rules, saved, &self.settings, &self.budget),
                         None => Err(format!("{} cannot be played on screen", entry.name)),
                     },
@@ -580,13 +590,30 @@ impl App {
             return;
         }
         for r in &records {
-            self.stats.add(r);
-            if let (Some((ext, text)), Some(store)) = (&r.file, &self.store) {
-                let dir = store.deals_dir(r.game);
-                let name = format!("deal-{}", self.stats.of(r.game).deals);
-                if let Err(e) = store::write_new(&dir, &name, ext, text) {
-                    self.notice = Some(format!("{}: {e}", dir.display()));
+            let Some((ext, text)) = &r.file else {
+                self.stats.add(r);
+                continue;
+            };
+            let Some(store) = &self.store else {
+                if !r.amends {
+                    self.stats.add(r);
                 }
+                continue;
+            };
+            let written = match (&self.last_kept, r.amends) {
+                // The deal just kept, written again.
+                (Some(path), true) => std::fs::write(path, text).map(|()| path.clone()),
+                (None, true) => continue,
+                (_, false) => {
+                    self.stats.add(r);
+                    let dir = store.deals_dir(r.game);
+                    let name = format!("deal-{}", self.stats.of(r.game).deals);
+                    store::write_new(&dir, &name, ext, text)
+                }
+            };
+            match written {
+                Ok(path) => self.last_kept = Some(path),
+                Err(e) => self.notice = Some(format!("{}: {e}", store.deals_dir(r.game).display())),
             }
         }
         let stats = self.stats.clone();
@@ -605,7 +632,7 @@ impl App {
             return;
         };
         let seed = self.take_seed();
-        let opened = match entry.screen {
+        let opened = match super::boards::board(entry.id) {
             Some(open) => open.local(
                 entry.rules,
                 &setup,
@@ -631,8 +658,7 @@ impl App {
             }
             Err(e) => {
                 self.notice = Some(e);
-                self.current =
-                    Box::new(JoinScreen::new(self.tokens.clone(), self.settings).at(url));
+                self.current = Box::new(JoinScreen::new(self.tokens.clone()).at(url));
             }
         }
     }

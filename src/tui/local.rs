@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::table::{Link, Seen, Tick, Update};
+use super::link::{Link, Seen, Tick, Update};
 use crate::game::{Playable, Seat, Stage};
 use crate::narrate::Note;
 use crate::runner::thinking::Budget;
@@ -197,7 +197,12 @@ impl<G: Playable> Link<G> for LocalTable<G> {
     }
 
     fn deal_record(&self) -> Option<String> {
-        self.runner.game().deal_record()
+        let kept = crate::game::Kept {
+            names: self.runner.names(),
+            me: Some(self.me),
+            when: Some(crate::game::now_seconds()),
+        };
+        self.runner.game().deal_record(&kept)
     }
 
     fn save(&self) -> Option<Save<G>> {

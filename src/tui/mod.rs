@@ -5,6 +5,7 @@
 //! same for every game.
 
 mod app;
+mod boards;
 mod doom;
 mod farewell;
 mod hit;
@@ -12,6 +13,7 @@ mod holdem;
 mod honeymoon;
 mod keymap;
 mod line_edit;
+mod link;
 mod local;
 mod log;
 mod menu;
@@ -20,6 +22,7 @@ mod replayer;
 mod saved;
 mod screen;
 mod settings;
+mod settings_screen;
 mod setup;
 mod solver;
 mod statistics;
@@ -38,7 +41,8 @@ use ratatui::crossterm::execute;
 use serde_json::Value;
 
 pub use crate::stats::{Stats, Totals};
-pub use app::{App, Door, MIN_HEIGHT, MIN_WIDTH, Registrar};
+pub use app::{App, Door, MIN_HEIGHT, MIN_WIDTH};
+pub use online::name::Registrar;
 pub use online::tokens::Tokens;
 pub use saved::SavedGame;
 pub use settings::Settings;

@@ -49,6 +49,10 @@ pub struct Shark {
 /// What the shark keeps between hands, and in a saved game.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Reads {
+    #[serde(
+        serialize_with = "crate::holdem::seats::save",
+        deserialize_with = "crate::holdem::seats::load"
+    )]
     seen: [Tendencies; MAX_SEATS],
     /// The hand being watched (own hole cards and button) and how many of
     /// its events were counted.
@@ -297,7 +301,7 @@ impl Bot<Table> for Shark {
 
 /// Of the hands dealt, the share to open with when the players still to
 /// act behind are `behind` (index): wider the fewer they are.
-const OPEN_SHARE: [f64; MAX_SEATS] = [1.0, 0.45, 0.38, 0.28, 0.21, 0.16, 0.13, 0.11, 0.10];
+const OPEN_SHARE: [f64; 9] = [1.0, 0.45, 0.38, 0.28, 0.21, 0.16, 0.13, 0.11, 0.10];
 
 /// First in before the flop (nobody has called or raised): raise to about
 /// three big blinds with the hands strong enough for the players behind,
@@ -306,7 +310,7 @@ fn open(state: &HandState, legal: &Legal, hole: [Card; 2], me: Seat) -> Action {
     let behind = (0..state.seats())
         .filter(|&s| s != me && state.statuses()[s].is_in())
         .count();
-    if preflop_percentile(hole) >= 1.0 - OPEN_SHARE[behind.min(MAX_SEATS - 1)] {
+    if preflop_percentile(hole) >= 1.0 - OPEN_SHARE[behind.min(OPEN_SHARE.len() - 1)] {
         pot_fraction_to(state, legal, 0.8)
             .map(Action::RaiseTo)
             .unwrap_or_else(|| passive(legal))

@@ -16,9 +16,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
+use super::link::Seen;
 use super::log::LogPane;
 use super::settings::Settings;
-use super::table::{Board, Reply, Running, Seen};
+use super::table::{Board, Reply, Running};
 use super::theme::Theme;
 use super::theme::spinner;
 use crate::game::Seat;
@@ -85,11 +86,7 @@ pub(crate) fn draw_hand(
 ) {
     let seen = Seen {
         me,
-        view: View {
-            seat: me.unwrap_or(MAX_SEATS),
-            state: state.clone(),
-            next_level: None,
-        },
+        view: View::new(me.unwrap_or(MAX_SEATS), state.clone()),
         legal: Vec::new(),
         stage: state.to_act().map_or(Stage::DealOver, Stage::Turn),
         bots: vec![None; names.len()],

@@ -10,9 +10,9 @@ use ratatui::text::{Line, Span};
 
 use crate::game::Seat;
 use crate::honeymoon::NORTH;
-use crate::honeymoon::game::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::honeymoon::review::Review;
-use crate::tui::table::Seen;
+use crate::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
+use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
 
 use super::contract_text;

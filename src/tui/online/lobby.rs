@@ -14,14 +14,13 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use super::net::{Link as NetLink, Net};
 use crate::game::Level;
 use crate::games::registry;
-use crate::hall::protocol::{ClientMsg, SeatKind, TableState};
+use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::tui::Settings;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::screen::{Nav, Screen};
-use crate::tui::setup::SetupScreen;
 use crate::tui::theme::Theme;
 
 /// The lobby.
@@ -96,7 +95,7 @@ pub enum LobbyAction {
 impl Lobby {
     /// The lobby of the hall reached through `net`.
     pub fn new(net: Net, settings: Settings) -> Lobby {
-        net.send(ClientMsg::List);
+        net.send(ClientMsg::List {});
         Lobby {
             net,
             settings,
@@ -122,7 +121,7 @@ impl Lobby {
         let state = self.net.seen().watched.get(&id).cloned()?;
         state.stage?;
         let entry = registry().get(&state.game)?;
-        let open = entry.screen?;
+        let open = crate::tui::boards::board(entry.id)?;
         match open.online(entry.rules, self.net.clone(), id, &self.settings) {
             Some(page) => Some(Nav::Show(page)),
             None => {
@@ -249,7 +248,7 @@ impl Screen for Lobby {
                 Leave => {
                     self.net.send(ClientMsg::Leave { table: id });
                     self.waiting = None;
-                    self.net.send(ClientMsg::List);
+                    self.net.send(ClientMsg::List {});
                 }
                 Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
                 _ => {}
@@ -288,18 +287,17 @@ impl Screen for Lobby {
                 }
             }
             Create => {
-                let game = registry().entries().iter().find(|e| e.screen.is_some());
+                let game = registry()
+                    .entries()
+                    .iter()
+                    .find(|e| crate::tui::boards::board(e.id).is_some());
                 if let Some(entry) = game {
-                    return Nav::Show(Box::new(SetupScreen::online(
-                        entry,
-                        self.net.clone(),
-                        self.settings,
-                    )));
+                    return Nav::HallSetup(entry.id, self.net.clone());
                 }
             }
             Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
             Invite => self.typing = Some((Typed::Invite, LineEdit::default())),
-            Refresh => self.net.send(ClientMsg::List),
+            Refresh => self.net.send(ClientMsg::List {}),
             Back => return Nav::Menu,
             _ => {}
         }
