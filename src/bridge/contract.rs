@@ -8,7 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::board::Direction;
-pub use crate::honeymoon::game::{Bid, Call, Strain};
+pub use crate::honeymoon::auction::{Bid, Call, Strain};
 
 /// The strain's letters as PBN and the command line write them: `C D H S
 /// NT`.

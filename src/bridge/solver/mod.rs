@@ -27,6 +27,7 @@
 //!   strains of a deal, and deals that share patterns.
 
 mod bounds;
+mod node;
 mod order;
 mod par;
 mod ranks;
@@ -40,9 +41,8 @@ use super::board::{Direction, Side};
 use super::contract::Strain;
 use crate::cards::{Card, CardSet};
 use crate::honeymoon::lead_wins;
-use order::Cuts;
+use node::{Bit, Cuts, Frame, Search};
 pub use par::{Par, par};
-use search::{Bit, Frame, Search};
 pub use table::DdTable;
 use tt::{NO_MOVE, Tt};
 
@@ -283,7 +283,7 @@ impl Solver {
             for (k, &c) in p.trick.iter().enumerate() {
                 cards[k] = c;
                 all |= 1 << c;
-                if k > 0 && search::beats(c, cards[winning], p.trump) {
+                if k > 0 && node::beats(c, cards[winning], p.trump) {
                     winning = k;
                 }
             }

@@ -12,71 +12,9 @@
 //! the lowest.
 
 use super::bounds::{highest, lane};
+use super::node::{Bit, Search, beats};
 use super::ranks::{LANE, select13};
-use super::search::{Bit, Search, beats};
 use super::tt::NO_MOVE;
-
-/// The cards that last cut the search off, by what the seat to play sees
-/// of the trick: its whole hand when it leads, the suit led and the card
-/// winning when it follows, its hand and the winning card when it cannot
-/// follow. A card found here is tried first when it can be played again.
-#[derive(Clone)]
-pub struct Cuts {
-    slots: Vec<u64>,
-}
-
-impl std::fmt::Debug for Cuts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Cuts")
-            .field("slots", &self.slots.len())
-            .finish()
-    }
-}
-
-/// Cut memory slots.
-const CUT_BITS: u32 = 16;
-
-impl Default for Cuts {
-    fn default() -> Cuts {
-        Cuts {
-            slots: vec![0; 1 << CUT_BITS],
-        }
-    }
-}
-
-impl Cuts {
-    /// The situation of `seat` at place `k` of the trick with `n` left.
-    #[inline]
-    pub fn key(search: &Search, n: usize, k: usize, seat: usize) -> u64 {
-        let f = &search.frames[n];
-        let hand = search.hands[seat];
-        let raw = if k == 0 {
-            hand
-        } else {
-            let led = usize::from(f.cards[0] >> 4);
-            let wc = u64::from(f.cards[f.winning]);
-            if lane(hand, led) != 0 {
-                (lane(f.all, led) << (16 * led)) ^ wc << 58 ^ 1 << 57
-            } else {
-                hand ^ wc << 58
-            }
-        };
-        (raw ^ (seat as u64) << 62 ^ (k as u64) << 53).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
-    }
-
-    /// The card stored for `key`, if any.
-    #[inline]
-    pub fn get(&self, key: u64) -> Option<Bit> {
-        let e = self.slots[(key >> (64 - CUT_BITS)) as usize];
-        (e >> 8 == key >> 8).then_some((e & 0xFF) as Bit)
-    }
-
-    /// Remembers that `card` cut off in situation `key`.
-    #[inline]
-    pub fn put(&mut self, key: u64, card: Bit) {
-        self.slots[(key >> (64 - CUT_BITS)) as usize] = (key & !0xFF) | u64::from(card);
-    }
-}
 
 /// The moves of one node, in the order to try them.
 #[derive(Debug)]

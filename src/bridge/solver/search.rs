@@ -11,71 +11,10 @@
 //! moving hand's lower cards of that suit not worth trying.
 
 use super::bounds::{highest, lane, lead_loses, quick_tricks, second_hand_wins, sure_trump_tricks};
-use super::order::{Cuts, Moves};
+use super::node::{Bit, Cuts, Frame, Search, beats, shape_of};
+use super::order::Moves;
 use super::ranks::{relative, select13, update_relative};
 use super::tt::{NO_MOVE, Tt, meta};
-
-/// A card as its bit in the 64-bit card word: suit * 16 + rank.
-pub type Bit = u8;
-
-/// One trick of the search path.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct Frame {
-    /// The seat that led it.
-    pub leader: usize,
-    /// Every card out when it began (the cards played to it included).
-    pub all: u64,
-    /// The cards played to it so far, in order from the leader.
-    pub cards: [Bit; 4],
-    /// The position (0–3) of the card winning it so far.
-    pub winning: usize,
-    /// Every hand's cards in relative ranks when it began, if known.
-    pub rel: Option<[u64; 4]>,
-}
-
-/// The searcher: the hands left, the trump, the table, and the tricks of
-/// the path being searched.
-#[derive(Debug)]
-pub struct Search<'t> {
-    /// Each seat's cards (North, East, South, West), in `CardSet` layout.
-    pub hands: [u64; 4],
-    /// The trump suit's index (clubs 0 … spades 3), 4 for no trump.
-    pub trump: usize,
-    /// Every seat's length in every suit (four bits each).
-    pub shape: u64,
-    /// The transposition table.
-    pub tt: &'t mut Tt,
-    /// The cards that last cut off, by situation.
-    pub cuts: &'t mut Cuts,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The path's tricks, by tricks left (1–13).
-    pub frames: [Frame; 14],
-    /// The lead that last cut the search off, by tricks left (the best
-    /// lead to store).
-    pub cut_lead: [Bit; 14],
-}
-
-/// Every seat's length in every suit, four bits each.
-pub fn shape_of(hands: &[u64; 4]) -> u64 {
-    let mut shape = 0;
-    for (seat, h) in hands.iter().enumerate() {
-        for s in 0..4 {
-            shape |= u64::from(lane(*h, s).count_ones()) << (4 * (seat * 4 + s));
-        }
-    }
-    shape
-}
-
-/// Whether card `c` beats card `w` with trump index `trump`.
-#[inline]
-pub fn beats(c: Bit, w: Bit, trump: usize) -> bool {
-    if c >> 4 == w >> 4 {
-        c > w
-    } else {
-        usize::from(c >> 4) == trump
-    }
-}
 
 /// The absolute cards at the lowest place of each suit of a pattern's
 /// relative `cards`, among the cards `all`.
