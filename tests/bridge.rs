@@ -210,7 +210,7 @@ fn positions_agree(seed: u64, count: usize) {
 
 #[test]
 fn tables_and_par_equal_dds() {
-    tables_and_par_agree(2026, 12);
+    tables_and_par_agree(2026, 5);
 }
 
 #[test]
