@@ -198,6 +198,43 @@ async fn honeymoon_between_two_people_and_doom_with_a_bot() {
     common::hall::assert_ledger(dir.path());
 }
 
+/// A Hold'em table of one person and bots keeps each hand as that
+/// person's: the record names every seat and makes the person its hero.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_played_alone_among_bots_is_kept_as_the_persons() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = start_hall(dir.path(), 6).await;
+    let mut ann = Player::join(addr, "ann").await;
+    let setup = json!({"seats": 2, "stack": 500, "blinds": {"small": 5, "big": 10}, "mode": {"cash": {"rebuy": "never"}}});
+    let table = ann.create("holdem", setup, 30).await;
+    ann.send(ClientMsg::Sit {
+        table,
+        seat: 0,
+        invite: None,
+    })
+    .await;
+    ann.send(ClientMsg::AddBot {
+        table,
+        seat: 1,
+        bot: "station".into(),
+    })
+    .await;
+    ann.play(table, 1, check_or_call).await;
+    let conn = rusqlite::Connection::open(dir.path().join("hall.sqlite"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let record: String = conn
+        .query_row(
+            "SELECT record FROM deals WHERE table_id = ?1 ORDER BY id LIMIT 1",
+            [table as i64],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|e| panic!("no hand kept: {e}"));
+    let r = cardgames::holdem::formats::phh::read(&record).unwrap_or_else(|e| panic!("{e}"));
+    let hero = r.info.hero.unwrap_or_else(|| panic!("no hero in {record}"));
+    assert_eq!(r.name(hero), "ann", "{record}");
+    assert_eq!(r.players(), 2);
+}
+
 /// The cards of `msg` that its reader may not know yet: other seats'
 /// hole cards not yet shown. `revealed` grows with every card a note shows.
 fn leaked(msg: &str, others: CardSet, revealed: &mut CardSet) -> CardSet {

@@ -337,7 +337,7 @@ fn collected_lines(name: &str) -> Vec<BTreeMap<String, (u128, u32)>> {
     out
 }
 
-const ROOM_FIXTURES: [&str; 23] = [
+const ROOM_FIXTURES: [&str; 24] = [
     "hands/hhsmithy/zoom.txt",
     "hands/hhsmithy/ipoker-all-in.xml",
     "hands/hhsmithy/ipoker-3-bet.xml",
@@ -361,6 +361,7 @@ const ROOM_FIXTURES: [&str; 23] = [
     "hands/written/six-plus.txt",
     "hands/written/ten-handed.txt",
     "hands/written/uncovered-raise.txt",
+    "hands/written/languages.txt",
 ];
 
 /// The hands refused on purpose, with what the refusal says.
@@ -373,6 +374,9 @@ fn refused_by_name(name: &str, hand: usize) -> Option<&'static str> {
         ("hands/hhsmithy/ipoker-omaha.xml", 1) => Some("Omaha PL €0.50/€1 is not read"),
         ("hands/layorx-gg/gg-rush-and-cash.txt", 24) => Some("a cash out"),
         ("hands/layorx-gg/gg-rush-and-cash.txt", 25) => Some("a cash drop"),
+        ("hands/written/languages.txt", 1) => Some("German PokerStars histories are not read yet"),
+        ("hands/written/languages.txt", 2) => Some("French PokerStars histories are not read yet"),
+        ("hands/written/languages.txt", 3) => Some("Spanish PokerStars histories are not read yet"),
         _ => None,
     }
 }

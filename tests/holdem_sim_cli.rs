@@ -108,10 +108,18 @@ fn phh_files_replay_to_their_finishing_stacks() {
         .collect();
     files.sort();
     assert_eq!(files.len(), 60);
+    let mut numbers = std::collections::BTreeSet::new();
     for f in &files {
         let text = std::fs::read_to_string(f).expect("read");
         assert!(text.starts_with("variant = 'NT'\n"));
         let record = phh::read(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        // Every seat named for its bot, two of a kind numbered; no hero.
+        let mut names: Vec<String> = (0..record.players()).map(|p| record.name(p)).collect();
+        names.sort();
+        let bots = ["hard", "normal", "random-1", "random-2", "station", "tight"];
+        assert_eq!(names, bots, "{}", f.display());
+        assert_eq!(record.info.hero, None);
+        assert!(numbers.insert(record.info.hand.clone()), "{}", f.display());
         // Replaying checks the file's finishing_stacks.
         let hand = replay(&record).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert_eq!(

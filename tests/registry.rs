@@ -1,214 +1,21 @@
 //! Every registered game passes the conformance suite through the runner
 //! (random playouts, refused actions change nothing, no view leaks a
-//! hidden card, a session rebuilt from its log is the same session), and a
-//! toy game, Nim, needs nothing but its module and a registry entry to go
+//! hidden card, a session rebuilt from its log is the same session), and
+//! the toy game, Nim (its folder, one registry line and its board), goes
 //! through the registry, the suite and the match runner.
 
 use cardgames::cards::{Card, CardSet};
-use cardgames::form::{Choices, Field, Form, unknown};
-use cardgames::game::{Bot, BoxBot, Game, GameRng, Level, Playable, Seat, SetupError};
-use cardgames::games::{Entry, Registry};
+use cardgames::game::{BoxBot, Game, Level, Playable, Seat, SetupError};
+use cardgames::games::Registry;
 use cardgames::narrate::Note;
+use cardgames::nim::state::NimError;
+use cardgames::nim::{Nim, Setup as NimSetup};
 use cardgames::runner::matches::{self, Spec};
 use cardgames::runner::{Runner, SeatInfo, make_bot};
-use cardgames::stats::Tally;
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-/// Nim: two players take 1 to 3 stones from one heap; whoever takes the
-/// last stone wins. A session is one heap after another.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct Nim {
-    heap: u32,
-    start: u32,
-    to_act: Seat,
-    winner: Option<Seat>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-struct NimSetup {
-    heap: u32,
-}
-
-impl Default for NimSetup {
-    fn default() -> NimSetup {
-        NimSetup { heap: 7 }
-    }
-}
-
-const HEAPS: [u32; 3] = [7, 10, 21];
-
-impl Form for NimSetup {
-    fn fields(&self) -> Vec<Field> {
-        vec![Choices::of(&HEAPS, &self.heap).field("heap", "Stones", |h| h.to_string())]
-    }
-
-    fn choose(&mut self, key: &str, index: usize) -> Result<(), SetupError> {
-        match key {
-            "heap" => self.heap = Choices::of(&HEAPS, &self.heap).get(key, index)?,
-            _ => return Err(unknown(key)),
-        }
-        Ok(())
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-#[error("take 1 to 3 stones, at most the heap")]
-struct NimError;
-
-impl Game for Nim {
-    type Action = u32;
-    type Event = (Seat, u32);
-    type Error = NimError;
-    type View = Nim;
-    type Outcome = Seat;
-
-    fn to_act(&self) -> Option<Seat> {
-        self.winner.is_none().then_some(self.to_act)
-    }
-
-    fn legal_actions(&self) -> Vec<u32> {
-        if self.winner.is_some() {
-            return Vec::new();
-        }
-        (1..=3.min(self.heap)).collect()
-    }
-
-    fn apply(&mut self, take: u32) -> Result<Vec<(Seat, u32)>, NimError> {
-        if !self.legal_actions().contains(&take) {
-            return Err(NimError);
-        }
-        self.heap -= take;
-        let mover = self.to_act;
-        self.to_act = 1 - mover;
-        if self.heap == 0 {
-            self.winner = Some(mover);
-        }
-        Ok(vec![(mover, take)])
-    }
-
-    fn view(&self, _seat: Seat) -> Nim {
-        self.clone()
-    }
-
-    fn outcome(&self) -> Option<Seat> {
-        self.winner
-    }
-}
-
-/// Takes what leaves a multiple of four, when it can.
-struct Perfect;
-
-impl Bot<Nim> for Perfect {
-    fn name(&self) -> &str {
-        "perfect"
-    }
-
-    fn choose(&mut self, view: &Nim, rng: &mut GameRng) -> u32 {
-        match view.heap % 4 {
-            0 => rng.random_range(1..=3.min(view.heap)),
-            r => r,
-        }
-    }
-}
-
-/// Takes one stone.
-struct One;
-
-impl Bot<Nim> for One {
-    fn name(&self) -> &str {
-        "one"
-    }
-
-    fn choose(&mut self, _: &Nim, _: &mut GameRng) -> u32 {
-        1
-    }
-}
-
-impl Playable for Nim {
-    type Setup = NimSetup;
-    const ID: &'static str = "nim";
-
-    fn new(setup: &NimSetup, seed: u64) -> Result<Nim, SetupError> {
-        if setup.heap == 0 {
-            return Err(SetupError("an empty heap".into()));
-        }
-        Ok(Nim {
-            heap: setup.heap,
-            start: setup.heap,
-            to_act: (seed % 2) as Seat,
-            winner: None,
-        })
-    }
-
-    fn opening(&self) -> Vec<(Seat, u32)> {
-        Vec::new()
-    }
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn spectator_view(&self) -> Nim {
-        self.clone()
-    }
-
-    fn narrate(&self, &(seat, take): &(Seat, u32)) -> Vec<Note> {
-        vec![Note::new().seat(seat).verb("take").amount(u64::from(take))]
-    }
-
-    fn default_action(&self) -> Option<u32> {
-        self.legal_actions().first().copied()
-    }
-
-    fn deal_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    fn next_deal(&mut self) -> Result<Vec<(Seat, u32)>, NimError> {
-        let loser = 1 - self.winner.ok_or(NimError)?;
-        *self = Nim {
-            heap: self.start,
-            start: self.start,
-            to_act: loser,
-            winner: None,
-        };
-        Ok(Vec::new())
-    }
-
-    fn scores(&self) -> Option<Vec<f64>> {
-        let w = self.winner?;
-        Some((0..2).map(|s| f64::from(u8::from(s == w))).collect())
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["perfect", "one"]
-    }
-
-    fn bot(name: &str) -> Option<BoxBot<Nim>> {
-        match name {
-            "perfect" => Some(Box::new(Perfect)),
-            "one" => Some(Box::new(One)),
-            _ => None,
-        }
-    }
-
-    fn level_bot(level: Level) -> &'static str {
-        if level == Level::Easy {
-            "one"
-        } else {
-            "perfect"
-        }
-    }
-}
-
-fn registry() -> Registry {
-    Registry::standard().with(Entry::of::<Nim>(
-        "Nim",
-        "take the last stone",
-        "Nim\n\nRules.",
-        Tally::Wins,
-    ))
+fn registry() -> &'static Registry {
+    cardgames::games::registry()
 }
 
 #[test]
@@ -291,7 +98,15 @@ fn a_runner_session_of_the_toy_game_saves_and_resumes() {
         notes.extend(r.notes(&applied, Some(0)));
     }
     let text: Vec<String> = notes.iter().map(|n| n.ascii(Some(0), &r.names())).collect();
-    assert!(text.iter().any(|t| t == "You take 1"), "{text:?}");
+    assert!(
+        text.iter().any(|t| t == "You take 1 stone (3 left)"),
+        "{text:?}"
+    );
+    assert!(
+        text.last()
+            .is_some_and(|t| t.ends_with("the last one: Bot wins")),
+        "{text:?}"
+    );
     assert!(text.iter().any(|t| t.starts_with("Bot takes")), "{text:?}");
     let save = serde_json::to_string(&r.save()).unwrap_or_default();
     let back = Runner::<Nim>::restore(

@@ -21,13 +21,15 @@ use crate::games::setup_of;
 use crate::holdem::session::Session;
 use crate::honeymoon::Honeymoon;
 use crate::narrate::Note;
+use crate::nim::Nim;
 use crate::runner::thinking::Budget;
 use crate::runner::{Runner, Save, SeatInfo};
 
-static BOARDS: [&dyn Open; 3] = [
+static BOARDS: [&dyn Open; 4] = [
     &Opener::<Session>::new(),
     &Opener::<Doom>::new(),
     &Opener::<Honeymoon>::new(),
+    &Opener::<Nim>::new(),
 ];
 
 /// The board of the game called `id`, if the terminal can draw it.

@@ -609,10 +609,21 @@ impl Table {
     /// statistics, the chips it moved between seats, and a checkpoint (the
     /// log starts again from here).
     async fn book(&mut self, scores: Vec<f64>, unit: f64) -> Result<(), StoreError> {
+        // A table of one person and bots keeps its hands for that person:
+        // the record's hero. Where several people play, it is nobody's.
+        let mut people = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.person().is_some());
+        let me = match (people.next(), people.next()) {
+            (Some((seat, _)), None) => Some(seat),
+            _ => None,
+        };
         let Some(runner) = &mut self.runner else {
             return Ok(());
         };
-        let record = runner.deal_record(None, Some(crate::game::now_seconds()));
+        let record = runner.deal_record(me, Some(crate::game::now_seconds()));
         runner.rebase();
         let save = runner.save();
         self.steps = 0;
