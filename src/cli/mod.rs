@@ -2,6 +2,7 @@
 //! the headless commands (one file per game) or the terminal app. No
 //! command here decides a rule; each calls the library.
 
+mod bridge;
 mod deal;
 pub mod doom;
 mod hall;
@@ -90,6 +91,8 @@ impl Style {
 /// the others.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Contract bridge: double-dummy table and par, scores, PBN and LIN.
+    Bridge(bridge::BridgeArgs),
     /// Shuffle and deal: bridge hands, or any list of items.
     Deal(deal::DealArgs),
     /// Dice of Doom: play on screen, solve a position, draw a board, AI matches.
@@ -125,6 +128,7 @@ pub struct HoldemArgs {
 /// Runs a parsed command line, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
+        Some(Command::Bridge(args)) => bridge::run(args, cli.ascii, out),
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
         Some(Command::Doom(args)) if args.command.is_none() => play::doom(args.play, cli.ascii),
         Some(Command::Doom(args)) => doom::run(args, out),

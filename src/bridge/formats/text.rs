@@ -1,6 +1,6 @@
 //! The written forms of a bridge deal: a PBN record and a text diagram.
 
-use super::{BridgeDeal, Direction};
+use crate::bridge::board::{BridgeDeal, Direction};
 use crate::cards::pbn::{hand_string, suit_string};
 use crate::cards::{CardSet, Suit};
 
