@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bridge;
 mod cards_proptest;
 mod dealer;
 mod doom_props;
