@@ -504,6 +504,8 @@ impl<G: Playable> Runner<G> {
             .game
             .next_deal()
             .map_err(|e| RunError::Rule(e.to_string()))?;
+        // A deal decided as it is dealt (everyone all in from the blinds).
+        self.tell_deal_over();
         self.log.push(Logged::Deal);
         Ok(Applied {
             entry: Logged::Deal,
@@ -567,9 +569,22 @@ impl<G: Playable> Runner<G> {
                 bot.observe(&view, &action);
             }
         }
+        self.tell_deal_over();
         let entry = Logged::Act { seat, action, late };
         self.log.push(entry.clone());
         Ok(Applied { entry, events })
+    }
+
+    /// Once a deal is over, every bot sees it from its seat.
+    fn tell_deal_over(&mut self) {
+        if self.game.to_act().is_some() {
+            return;
+        }
+        for (s, bot) in self.bots.iter_mut().enumerate() {
+            if let Some(bot) = bot {
+                bot.deal_ended(&self.game.view(s));
+            }
+        }
     }
 
     /// The session as a save: setup, seed, seats, the action log, what the

@@ -1,4 +1,5 @@
-//! Every bot at mixed tables: 10,000 seeded hands, never an illegal action.
+//! Every bot at mixed tables: thousands of seeded hands, never an illegal
+//! action; what the hard level learns survives a save.
 
 use super::*;
 use crate::cards::Card;
@@ -7,12 +8,15 @@ use crate::holdem::table::Blinds;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+fn make(name: &str) -> TableBot {
+    by_name(name)
+        .or_else(|| reference::by_name(name))
+        .expect("known bot")
+}
+
 fn play_hands(names: &[&str], hands: usize, seed: u64) {
     let mut rng = rng_from_seed(seed);
-    let mut bots: Vec<TableBot> = names
-        .iter()
-        .map(|n| by_name(n).expect("known bot"))
-        .collect();
+    let mut bots: Vec<TableBot> = names.iter().map(|n| make(n)).collect();
     let blinds = Blinds { small: 5, big: 10 };
     for h in 0..hands {
         let n = names.len();
@@ -25,6 +29,9 @@ fn play_hands(names: &[&str], hands: usize, seed: u64) {
             if let Err(e) = t.apply(a) {
                 panic!("{} chose {a:?} illegally: {e}", bots[seat].name());
             }
+        }
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            bot.deal_ended(&t.view(seat));
         }
         assert_eq!(
             t.state().stacks().iter().sum::<u64>(),
@@ -43,24 +50,26 @@ fn random_and_station_never_act_illegally() {
 }
 
 #[test]
-fn tight_never_acts_illegally() {
-    play_hands(&["tight", "random", "station", "tight"], 10_000, 2);
+fn the_levels_never_act_illegally() {
+    play_hands(&["easy", "random", "station", "easy"], 2_000, 2);
+    play_hands(&["hard", "random", "normal", "station"], 2_000, 3);
+    play_hands(&["hard", "random"], 2_000, 4);
 }
 
 #[test]
-fn shark_levels_never_act_illegally() {
-    play_hands(&["hard", "random", "normal", "station"], 10_000, 3);
+fn the_reference_opponents_never_act_illegally() {
     play_hands(
-        &["shark", "tight", "station", "random", "normal", "hard"],
-        1_000,
-        4,
+        &["maniac", "abc", "equilibrium", "random", "station", "hard"],
+        2_000,
+        5,
     );
+    play_hands(&["equilibrium", "random"], 2_000, 6);
 }
 
 #[test]
-fn a_sharks_reads_survive_memory_and_recall() {
+fn what_hard_learns_survives_memory_and_recall() {
     let mut rng = rng_from_seed(9);
-    let mut shark = by_name("hard").expect("known bot");
+    let mut hard = by_name("hard").expect("known bot");
     let mut others: TableBot = by_name("station").expect("known bot");
     let blinds = Blinds { small: 5, big: 10 };
     for h in 0..30 {
@@ -68,12 +77,13 @@ fn a_sharks_reads_survive_memory_and_recall() {
         deck.shuffle(&mut rng);
         let (mut t, _) = Table::new(&[1000, 1000, 1000], h % 3, blinds, &deck).expect("valid");
         while let Some(seat) = t.to_act() {
-            let bot = if seat == 0 { &mut shark } else { &mut others };
+            let bot = if seat == 0 { &mut hard } else { &mut others };
             let a = bot.choose(&t.view(seat), &mut rng);
             t.apply(a).expect("legal");
         }
+        hard.deal_ended(&t.view(0));
     }
-    let memory = shark.memory().expect("the shark learns");
+    let memory = hard.memory().expect("hard learns");
     assert_ne!(
         memory,
         by_name("hard").and_then(|b| b.memory()).expect("fresh")
@@ -85,6 +95,8 @@ fn a_sharks_reads_survive_memory_and_recall() {
     let mut fresh = by_name("hard").expect("known bot");
     fresh.recall(&serde_json::json!({"seen": "nonsense"}));
     assert_eq!(fresh.memory(), by_name("hard").and_then(|b| b.memory()));
+    // The other levels learn nothing.
+    assert_eq!(by_name("normal").and_then(|b| b.memory()), None);
 }
 
 /// The first action of the player under the gun at six seats (button 0)
@@ -100,11 +112,11 @@ fn under_the_gun(bot: &str, hole: &str) -> Action {
 }
 
 #[test]
-fn the_sharks_open_strong_hands_under_the_gun_and_fold_weak_ones() {
-    for level in ["normal", "hard"] {
+fn the_levels_open_strong_hands_under_the_gun_and_fold_weak_ones() {
+    for level in ["easy", "normal", "hard"] {
         for strong in ["As Ks", "Qc Qd", "Ah Kd"] {
             assert!(
-                matches!(under_the_gun(level, strong), Action::RaiseTo(25..=35)),
+                matches!(under_the_gun(level, strong), Action::RaiseTo(25..=30)),
                 "{level} with {strong}"
             );
         }
