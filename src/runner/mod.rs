@@ -188,6 +188,11 @@ impl<G: Playable> BotTurn<G> {
     pub fn decide(&mut self) -> G::Action {
         self.bot.choose(&self.view, &mut self.rng)
     }
+
+    /// Why the bot decided as it did ([`crate::game::Bot::explain`]).
+    pub fn explain(&self) -> Option<String> {
+        self.bot.explain()
+    }
 }
 
 /// What a bot knew and its generator when its turn was lent: what a save
