@@ -18,11 +18,13 @@ use super::output::Output;
 use super::progress::Progress;
 use super::{CliError, parsed, seed_or_announce};
 use cardgames::game::{Bot, BoxBot, GameRng, Level};
+use cardgames::holdem::bots::classes::Class;
+use cardgames::holdem::bots::pushfold::{self, Spot};
 use cardgames::holdem::bots::{self, reference};
 use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
-use cardgames::holdem::table::{Action, Blinds, View};
+use cardgames::holdem::table::{Action, Blinds, Event, Move, View};
 use cardgames::runner::RunError;
-use cardgames::runner::matches::{self, Spec};
+use cardgames::runner::matches::{self, Played, Spec};
 
 /// Arguments of `cardgames holdem gauntlet`.
 #[derive(Debug, Args)]
@@ -132,6 +134,77 @@ impl Bot<Session> for Timed {
     }
 }
 
+/// The level's push/fold choices heads-up against the equilibrium, beside
+/// the equilibrium's with the same hands: small blinds played and shoves
+/// (the level's, the equilibrium's, the hands where they differ), shoves
+/// faced as the big blind and calls (the same three).
+#[derive(Debug, Default, Clone, Copy)]
+struct ShortStack {
+    small_blinds: u64,
+    shoves: [u64; 3],
+    shoves_faced: u64,
+    calls: [u64; 3],
+}
+
+impl ShortStack {
+    /// Counts the play `p`, where the level is bot 0.
+    fn count(&mut self, p: &Played<Session>) {
+        let state = p.game.table().state();
+        let Some(me) = p.bot_of_seat.iter().position(|&b| b == 0) else {
+            return;
+        };
+        let Some(hole) = state.hole(me) else {
+            return;
+        };
+        let class = Class::of(hole);
+        let big = state.blinds().big.max(1) as f64;
+        let depth = state.starting_stacks().iter().copied().min().unwrap_or(0) as f64 / big;
+        let spot = Spot {
+            behind: 1,
+            depth,
+            antes: 0.0,
+        };
+        let table = pushfold::shoves(spot);
+        let acts: Vec<(usize, Move, bool)> = state
+            .log()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Acted {
+                    seat,
+                    action,
+                    all_in,
+                } => Some((*seat, *action, *all_in)),
+                _ => None,
+            })
+            .collect();
+        let shove = |a: &(usize, Move, bool)| a.2 && matches!(a.1, Move::Raise(_) | Move::Bet(_));
+        let Some(first) = acts.first() else {
+            return;
+        };
+        let tally = |t: &mut [u64; 3], ours: bool, theirs: bool| {
+            t[0] += u64::from(ours);
+            t[1] += u64::from(theirs);
+            t[2] += u64::from(ours != theirs);
+        };
+        if first.0 == me {
+            self.small_blinds += 1;
+            tally(&mut self.shoves, shove(first), table.contains(class));
+        } else if shove(first) {
+            self.shoves_faced += 1;
+            let called = acts
+                .get(1)
+                .is_some_and(|a| a.0 == me && matches!(a.1, Move::Call(_)));
+            let should = pushfold::call_evs(spot, &table.mix())[class.index()] > 0.0;
+            tally(&mut self.calls, called, should);
+        }
+    }
+
+    /// The counts as shares: (the level's, the equilibrium's, differing).
+    fn shares(counts: [u64; 3], of: u64) -> [f64; 3] {
+        counts.map(|c| c as f64 / of.max(1) as f64)
+    }
+}
+
 /// A bot by name: a level or a reference opponent.
 fn make(name: &str) -> Result<BoxBot<Session>, RunError> {
     bots::by_name(name)
@@ -172,7 +245,7 @@ fn matches_of(args: &GauntletArgs) -> Result<Vec<Match>, CliError> {
     );
     if !args.opponents.is_empty() {
         for o in &args.opponents {
-            if !opponents.contains(o) {
+            if !opponents.contains(o) && o != level {
                 return Err(CliError::Input(format!(
                     "unknown opponent '{o}' (known: {})",
                     opponents.join(", ")
@@ -217,6 +290,7 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let total: u64 = matches.iter().map(|_| args.hands).sum();
     let progress = Progress::on_stderr(total, "hands");
     let mut results = Vec::with_capacity(matches.len());
+    let short = std::sync::Mutex::new(ShortStack::default());
     for (i, m) in matches.iter().enumerate() {
         let setup = Setup {
             seats: m.seats,
@@ -255,8 +329,14 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 bot
             })
         };
-        let standings =
-            matches::run(&spec, timed, |_| progress.done(1)).map_err(CliError::input)?;
+        let pushfold = m.opponent == "equilibrium" && m.seats == 2;
+        let standings = matches::run(&spec, timed, |p| {
+            progress.done(1);
+            if pushfold && let Ok(mut s) = short.lock() {
+                s.count(p);
+            }
+        })
+        .map_err(CliError::input)?;
         let me = &standings[0];
         let per_100 = |chips: f64| chips / BIG_BLIND as f64 * 100.0;
         results.push(Result1 {
@@ -266,7 +346,8 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
         });
     }
     drop(progress);
-    print(&args, seed, &matches, &results, &clock, out)
+    let short = short.into_inner().unwrap_or_default();
+    print(&args, seed, &matches, &results, &clock, &short, out)
 }
 
 fn print(
@@ -275,8 +356,12 @@ fn print(
     matches: &[Match],
     results: &[Result1],
     clock: &Clock,
+    short: &ShortStack,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let shoves = ShortStack::shares(short.shoves, short.small_blinds);
+    let calls = ShortStack::shares(short.calls, short.shoves_faced);
+    let round4 = |x: f64| (x * 10_000.0).round() / 10_000.0;
     let level = args.level.name();
     let round2 = |x: f64| (x * 100.0).round() / 100.0;
     if args.output.json() {
@@ -300,6 +385,16 @@ fn print(
             "seed": seed,
             "duplicate": true,
             "matches": rows,
+            "push_fold": (short.small_blinds > 0).then(|| json!({
+                "small_blinds": short.small_blinds,
+                "shoves": round4(shoves[0]),
+                "equilibrium_shoves": round4(shoves[1]),
+                "shoves_differing": round4(shoves[2]),
+                "shoves_faced": short.shoves_faced,
+                "calls": round4(calls[0]),
+                "equilibrium_calls": round4(calls[1]),
+                "calls_differing": round4(calls[2]),
+            })),
             "decisions": {
                 "count": clock.count(),
                 "p50_ms": clock.quantile_ms(0.5),
@@ -330,6 +425,21 @@ fn print(
             out,
             "{:<6} {:<12} {:>4}bb {:>7} {:>+9.1} {:>8.1}",
             m.table, opponent, m.stack_bb, r.hands, r.bb_per_100, r.ci95
+        )?;
+    }
+    if short.small_blinds > 0 {
+        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        writeln!(
+            out,
+            "push/fold at 10 bb heads-up: shoves {} of {} small blinds (the equilibrium {} of the same hands, {} played differently); calls {} of {} shoves (the equilibrium {}, {} differently)",
+            pct(shoves[0]),
+            short.small_blinds,
+            pct(shoves[1]),
+            pct(shoves[2]),
+            pct(calls[0]),
+            short.shoves_faced,
+            pct(calls[1]),
+            pct(calls[2]),
         )?;
     }
     writeln!(

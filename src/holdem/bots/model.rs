@@ -94,6 +94,13 @@ pub fn rate(hits: u32, of: u32, prior: f64, weight: f64) -> f64 {
     (f64::from(hits) + prior * weight) / (f64::from(of) + weight)
 }
 
+/// Whether a rate `seen` over `spots` differs from `expected` by more than
+/// five points and more than chance would make it (2.5 standard errors).
+fn clearly(seen: f64, expected: f64, spots: f64) -> bool {
+    let se = (expected * (1.0 - expected) / spots.max(1.0)).sqrt();
+    spots >= 1.0 && (seen - expected).abs() > (2.5 * se).max(0.05)
+}
+
 /// How a count compares with what a typical player does in the same
 /// spots: 1 typical, 2 twice as often (with a prior of `weight` typical
 /// spots).
@@ -114,9 +121,18 @@ impl Counts {
     }
 
     /// Their first-in shoving share where the equilibrium shoves
-    /// `typical`.
-    pub fn shove_share(&self, typical: f64) -> f64 {
-        (typical * against_typical(self.shoves, self.shove_expected, 4.0)).clamp(0.02, 1.0)
+    /// `typical`, when they are clearly seen to shove more or less than
+    /// the equilibrium (else `None`: play them as the equilibrium).
+    pub fn shoves_unlike(&self, typical: f64) -> Option<f64> {
+        let spots = f64::from(self.shove_spots);
+        if spots < 1.0 {
+            return None;
+        }
+        let expected = self.shove_expected / spots;
+        let seen = f64::from(self.shoves) / spots;
+        clearly(seen, expected, spots).then(|| {
+            (typical * against_typical(self.shoves, self.shove_expected, 4.0)).clamp(0.02, 1.0)
+        })
     }
 
     /// How often they re-raise one raise.
@@ -137,6 +153,13 @@ impl Counts {
     /// How often they call an all-in before the flop.
     pub fn call_shove(&self, typical: f64) -> f64 {
         rate(self.called_shove, self.faced_shove, typical, 6.0)
+    }
+
+    /// How often they call an all-in where a typical player calls
+    /// `typical`, when that is clearly not what they do (else `None`).
+    pub fn calls_shoves_unlike(&self, typical: f64) -> Option<f64> {
+        let seen = f64::from(self.called_shove) / f64::from(self.faced_shove.max(1));
+        clearly(seen, typical, f64::from(self.faced_shove)).then(|| self.call_shove(typical))
     }
 
     /// How often they c-bet.

@@ -83,7 +83,7 @@ impl Bot<Table> for Player {
                 Counts::default()
             }
         });
-        let reader = Reader::new(&sit, counts);
+        let reader = Reader::new(&sit, counts, self.style.read_actions);
         let decision = if sit.street() == Street::Preflop {
             preflop::decide(&sit, &reader, &self.style, rng)
         } else {

@@ -16,14 +16,15 @@
 
 use rand::Rng;
 
+use super::classes::combo;
 use super::explain::Decision;
 use super::model::Counts;
 use super::odds::{self, Combos};
 use super::preflop::give_up;
 use super::reading::{Reader, quantiles};
 use super::situation::Situation;
-use super::strength::{Scores, Texture, draws};
-use super::style::Style;
+use super::strength::{Made, Scores, Texture, draws, made};
+use super::style::{Level, Style};
 use crate::game::{GameRng, Seat};
 use crate::holdem::table::{Action, Street};
 
@@ -86,7 +87,7 @@ pub fn decide(
     if sit.legal.to_call == 0 {
         first_to_bet(sit, reader, style, scores, now, &opponents, &ranges, e, rng)
     } else {
-        facing_bet(sit, reader, style, &opponents, e, rng)
+        facing_bet(sit, reader, style, scores, now, &opponents, e, rng)
     }
 }
 
@@ -111,14 +112,14 @@ fn first_to_bet(
     let texture = Texture::of(board);
     let mine = reader.range(sit.me, scores);
     let matchup = odds::range_vs_range(&mine, &ranges[0], board, 0.65, 0.35, 24, 12, rng);
-    let size = match street {
+    let size = style.fixed_size.unwrap_or(match street {
         Street::Flop if matchup.mean >= 0.55 && !texture.wet() => 0.33,
         Street::Flop if texture.wet() => 0.66,
         Street::Flop => 0.5,
         Street::Turn => 0.66,
         _ if matchup.mean >= 0.55 => 0.75,
         _ => 0.66,
-    };
+    });
     let cbet = street == Street::Flop && sit.preflop_aggressor() == Some(sit.me);
     let fold: Vec<f64> = opponents
         .iter()
@@ -133,7 +134,7 @@ fn first_to_bet(
     let e_call = odds::equity(sit.hole, board, &caller_refs, style.samples / 2, rng);
     let n = opponents.len();
     let line = 0.5
-        + style.margin
+        + style.value_margin
         + if sit.in_position() { 0.0 } else { 0.03 }
         + match street {
             Street::River => 0.03,
@@ -217,11 +218,36 @@ fn first_to_bet(
     )
 }
 
+/// How much of its range the bot defends against a bet whatever its
+/// equity, so that no bet profits with any two cards: the minimum defence
+/// 1 / (1 + size) at the normal level; at the hard level less as
+/// it sees more of the bettor's bets (down to half: then its read
+/// decides the rest); none at the easy level.
+fn defence(style: &Style, counts: &Counts, size: f64) -> f64 {
+    let mdf = 1.0 / (1.0 + size);
+    match style.level {
+        Level::Easy => 0.0,
+        Level::Normal => mdf,
+        Level::Hard => {
+            let seen = f64::from(counts.bet_spots + counts.cbet_spots + counts.faced_bet);
+            mdf * (40.0 / (40.0 + seen)).max(0.5)
+        }
+    }
+}
+
+/// Top pair or better: what the easy level calls big bets with.
+fn strong_made(sit: &Situation) -> bool {
+    made(sit.hole, sit.board()) >= Made::TopPair
+}
+
 /// Facing a bet or a raise.
+#[allow(clippy::too_many_arguments)]
 fn facing_bet(
     sit: &Situation,
     reader: &Reader,
     style: &Style,
+    scores: &[Scores],
+    now: &Scores,
     opponents: &[Seat],
     e: f64,
     rng: &mut GameRng,
@@ -251,7 +277,7 @@ fn facing_bet(
             Action::RaiseTo(to.clamp(min, max))
         }
     };
-    if e >= 0.75 + 0.06 * raises.saturating_sub(1) as f64 + style.margin
+    if e >= 0.75 + 0.06 * raises.saturating_sub(1) as f64 + style.value_margin
         && sit.legal.raise.is_some()
     {
         return Decision::new(raise(sit), format!("raises for value: {against}"));
@@ -276,8 +302,38 @@ fn facing_bet(
         }
     }
     let why = format!("{against}, {:.0}% needed", 100.0 * (need + style.margin));
+    let big = sit.legal.to_call >= sit.state.stacks()[sit.me] || pay >= 0.9 * (sit.pot() - pay);
+    if style.level == Level::Easy && big && !strong_made(sit) {
+        return Decision::new(
+            Action::Fold,
+            format!("a big bet, and less than top pair to call it with ({against})"),
+        );
+    }
     if e + implied >= need + style.margin {
-        Decision::new(Action::Call, why)
+        return Decision::new(Action::Call, why);
+    }
+    // The bet's size against the pot before it.
+    let size = pay / (sit.pot() - pay).max(0.01);
+    // Less on later streets and at a full table, where bets are bluffs
+    // less often.
+    let defend = defence(style, counts, size)
+        * match street {
+            Street::Flop => 0.85,
+            Street::Turn => 0.75,
+            _ => 0.65,
+        }
+        * if sit.heads_up_table() { 1.0 } else { 0.6 };
+    let mine = reader.range(sit.me, scores);
+    let place = quantiles(&mine, now)[combo::index(sit.hole[0], sit.hole[1])];
+    // A read that leaves almost nothing to catch overrides the defence.
+    if f64::from(place) <= defend && opponents.len() == 1 && e >= 0.6 * need {
+        Decision::new(
+            Action::Call,
+            format!(
+                "defends: in the top {:.0}% of its range, as much as a bet this size must meet ({against})",
+                100.0 * defend
+            ),
+        )
     } else {
         Decision::new(Action::Fold, why)
     }

@@ -21,7 +21,7 @@ use super::explain::{Decision, bb};
 use super::pushfold::{self, Spot};
 use super::reading::{Reader, portion};
 use super::situation::Situation;
-use super::style::Style;
+use super::style::{Level, Style};
 use crate::game::{GameRng, Seat};
 use crate::holdem::table::{Action, Move};
 
@@ -182,8 +182,7 @@ fn first_in(sit: &Situation, reader: &Reader, style: &Style, x: Class) -> Decisi
             let counts = reader.counts(behind[0]);
             let equilibrium_calls = best(&pushfold::call_evs(spot, &table.mix()));
             let typical = chart::share(&equilibrium_calls);
-            let calls = counts.call_shove(typical);
-            if (calls - typical).abs() > 0.05 {
+            if let Some(calls) = counts.calls_shoves_unlike(typical) {
                 let range = chart::top_range(calls);
                 let ev = pushfold::shove_evs(spot, &[range])[x.index()];
                 let how = if calls < typical { "wider" } else { "tighter" };
@@ -285,12 +284,15 @@ fn open_share(
             } else {
                 0.1
             };
-            let typical_three = if heads_up { 0.12 } else { 0.06 };
+            let typical_three = if heads_up { 0.12 } else { 0.05 };
             let go_on = c.call_open(typical_call) + c.three_bet(typical_three);
             go_on - (typical_call + typical_three)
         };
+        // Wider against players who fold more; never narrower than
+        // typical (hands that play well are worth playing against players
+        // who call too much).
         let extra: f64 = behind.iter().map(|&s| defend(s)).sum();
-        share *= (1.0 - 1.2 * extra).clamp(0.75, 1.3);
+        share *= (1.0 - 1.2 * extra).clamp(1.0, 1.3);
     }
     share.min(if heads_up { 0.95 } else { 0.7 })
 }
@@ -543,17 +545,47 @@ fn facing_three_bet(
         );
     }
     let pot_after = sit.pot() + sit.to_call();
-    let ev = realization(x, sit.in_position(), depth, style) * eq * pot_after - sit.to_call();
+    // Against a re-raising range the weaker hands are dominated: they
+    // realise less of their equity.
+    let ev = 0.9 * realization(x, sit.in_position(), depth, style) * eq * pot_after - sit.to_call();
     let why = format!(
         "{} against {of_range}, the pot lays {} to 1",
         chart::percent(eq),
         bb(pot_after / sit.to_call().max(0.01) - 1.0)
     );
-    if ev > 0.0 && eq >= 0.4 {
-        Decision::new(Action::Call, why)
-    } else {
-        Decision::new(give_up(sit), why)
+    if ev > 0.0 {
+        return Decision::new(Action::Call, why);
     }
+    // Defends enough of its opening range that the re-raise does not
+    // profit with any two cards (the hard level less as it sees more of
+    // this player's re-raises, down to half; the easy level not at all).
+    let blind = if sit.state.blind_seats().1 == raiser {
+        1.0
+    } else {
+        0.0
+    };
+    let before = sit.pot() - sit.in_bb(sit.state.current_bet()) + blind;
+    let mdf = before / (before + sit.to_call());
+    let seen = f64::from(reader.counts(raiser).faced_open);
+    // At a full table re-raises are seldom bluffs: no floor there.
+    let defend = match style.level {
+        _ if !sit.heads_up_table() => 0.0,
+        Level::Easy => 0.0,
+        Level::Normal => mdf,
+        Level::Hard => mdf * (40.0 / (40.0 + seen)).max(0.5),
+    };
+    let opened = chart::share(&reader.preflop(sit.me)).max(0.01);
+    if chart::top(x) / opened <= defend {
+        return Decision::new(
+            Action::Call,
+            format!(
+                "defends: in the top {:.0}% of its opening range, as much as a re-raise this size must meet ({} against {of_range})",
+                100.0 * defend,
+                chart::percent(eq)
+            ),
+        );
+    }
+    Decision::new(give_up(sit), why)
 }
 
 /// Facing a re-raise cold, a 4-bet or more.

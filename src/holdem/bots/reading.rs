@@ -50,7 +50,9 @@ pub fn portion(range: &Weights, from: f64, to: f64) -> Weights {
 /// Typical shares for the reads of players nobody has seen.
 mod typical {
     /// Re-raises of one raise: heads-up, at a full table.
-    pub const THREE_BET: [f64; 2] = [0.12, 0.06];
+    pub const THREE_BET: [f64; 2] = [0.12, 0.05];
+    /// The share of bluffs among them: heads-up, at a full table.
+    pub const THREE_BET_BLUFFS: [f64; 2] = [0.35, 0.15];
     /// Calls of one raise from the big blind heads-up, from the big blind
     /// at a table, elsewhere.
     pub const CALL_OPEN: [f64; 3] = [0.55, 0.3, 0.1];
@@ -63,12 +65,22 @@ mod typical {
 pub struct Reader<'a> {
     sit: &'a Situation<'a>,
     counts: [Counts; MAX_SEATS],
+    after_flop: bool,
 }
 
 impl<'a> Reader<'a> {
-    /// A reader of `sit` taking each seat to act as `counts` says.
-    pub fn new(sit: &'a Situation<'a>, counts: [Counts; MAX_SEATS]) -> Reader<'a> {
-        Reader { sit, counts }
+    /// A reader of `sit` taking each seat to act as `counts` says, and
+    /// reading what they do after the flop when `after_flop`.
+    pub fn new(
+        sit: &'a Situation<'a>,
+        counts: [Counts; MAX_SEATS],
+        after_flop: bool,
+    ) -> Reader<'a> {
+        Reader {
+            sit,
+            counts,
+            after_flop,
+        }
     }
 
     /// What the bot reads of `seat`.
@@ -166,11 +178,9 @@ impl<'a> Reader<'a> {
                     antes: self.sit.antes(),
                 };
                 let table = pushfold::shoves(spot);
-                let share = c.shove_share(table.share());
-                return if (share / table.share() - 1.0).abs() < 0.15 {
-                    table.mix()
-                } else {
-                    chart::top_range(share)
+                return match c.shoves_unlike(table.share()) {
+                    Some(share) => chart::top_range(share),
+                    None => table.mix(),
                 };
             }
             if raise {
@@ -216,10 +226,19 @@ impl<'a> Reader<'a> {
                     typical::CALL_OPEN[2]
                 };
                 let calls = c.call_open(typical_call);
+                // Re-raises are polarised: the best hands, and bluffs
+                // from just below the calls.
+                let value = three * (1.0 - typical::THREE_BET_BLUFFS[usize::from(!heads_up)]);
+                let calls_end = (value + calls).min(1.0);
                 if raise {
-                    portion(&range, 0.0, three)
+                    let mut w = portion(&range, 0.0, value);
+                    let bluffs = portion(&range, calls_end, (calls_end + three - value).min(1.0));
+                    for (x, b) in w.iter_mut().zip(bluffs) {
+                        *x += b;
+                    }
+                    w
                 } else {
-                    portion(&range, three, (three + calls).min(1.0))
+                    portion(&range, value, calls_end)
                 }
             }
             2 => {
@@ -257,14 +276,29 @@ impl<'a> Reader<'a> {
         let mut r = r.without(seen);
         let c = &self.counts[seat];
         let aggressor = self.sit.preflop_aggressor();
-        for (k, street) in self.sit.streets.iter().enumerate().skip(1) {
+        let heads_up = self.sit.heads_up_table();
+        let streets = if self.after_flop {
+            self.sit.streets.len()
+        } else {
+            1
+        };
+        for (k, street) in self.sit.streets.iter().enumerate().take(streets).skip(1) {
             let Some(scores) = scores.get(k - 1) else {
                 break;
             };
             let mut bets = 0;
             for a in street {
                 if a.seat == seat {
-                    weigh(&mut r, scores, a, bets, k, aggressor == Some(seat), c);
+                    weigh(
+                        &mut r,
+                        scores,
+                        a,
+                        bets,
+                        k,
+                        aggressor == Some(seat),
+                        c,
+                        heads_up,
+                    );
                 }
                 if a.aggressive() {
                     bets += 1;
@@ -304,6 +338,7 @@ fn bets(q: f32, f: f32, bluffs: f32) -> f32 {
 
 /// Weighs `seat`'s hands by an action after the flop (street `k`, with
 /// `before` bets or raises on the street already).
+#[allow(clippy::too_many_arguments)]
 fn weigh(
     r: &mut Combos,
     scores: &Scores,
@@ -312,10 +347,14 @@ fn weigh(
     k: usize,
     raised_preflop: bool,
     c: &Counts,
+    heads_up: bool,
 ) {
     let q = quantiles(r, scores);
     let river = k == 3;
-    let bluffs = (c.bluffs() * if river { 1.0 } else { 1.2 }) as f32;
+    // Bets bluff more before the river (draws) and heads-up (wider
+    // ranges) than at a full table.
+    let bluffs =
+        (c.bluffs() * if river { 1.0 } else { 1.2 } * if heads_up { 1.0 } else { 0.7 }) as f32;
     let first = before == 0;
     let bet_rate = if first && k == 1 && raised_preflop {
         c.cbet()
@@ -393,18 +432,20 @@ mod tests {
         let t = opened();
         let view = t.view(0);
         let sit = Situation::of(&view).expect("the big blind acts");
-        let reader = Reader::new(&sit, [Counts::default(); MAX_SEATS]);
+        let reader = Reader::new(&sit, [Counts::default(); MAX_SEATS], true);
         let open = reader.preflop(1);
         assert!((chart::share(&open) - 0.82).abs() < 0.01);
         assert_eq!(open[class("AA").index()], 1.0);
         // A player seen to open only strong hands reads narrower.
-        let mut tight = Counts::default();
-        tight.open_spots = 40;
-        tight.open_expected = 40.0 * 0.82;
-        tight.opens = 8;
+        let tight = Counts {
+            open_spots: 40,
+            open_expected: 40.0 * 0.82,
+            opens: 8,
+            ..Counts::default()
+        };
         let mut counts = [Counts::default(); MAX_SEATS];
         counts[1] = tight;
-        let narrow = Reader::new(&sit, counts).preflop(1);
+        let narrow = Reader::new(&sit, counts, true).preflop(1);
         assert!(chart::share(&narrow) < 0.3, "{}", chart::share(&narrow));
     }
 
@@ -417,7 +458,7 @@ mod tests {
         t.apply(Action::RaiseTo(30)).expect("bet");
         let view = t.view(0);
         let sit = Situation::of(&view).expect("the big blind acts");
-        let reader = Reader::new(&sit, [Counts::default(); MAX_SEATS]);
+        let reader = Reader::new(&sit, [Counts::default(); MAX_SEATS], true);
         let scores = [Scores::on(sit.board())];
         let bettor = reader.range(1, &scores);
         let unread = reader.range(1, &[]);

@@ -177,16 +177,77 @@ impl Texture {
     }
 }
 
+/// What the hole cards make on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Made {
+    /// Nothing of their own (the board may pair).
+    Nothing,
+    /// A pair below the board's second card, or a pocket pair below its
+    /// top card.
+    WeakPair,
+    /// A pair with the board's second card.
+    MiddlePair,
+    /// A pair with the board's top card.
+    TopPair,
+    /// A pocket pair above the board.
+    Overpair,
+    /// Two pair or better of their own (this category, when better than
+    /// the board's).
+    Better(Category),
+}
+
+/// What `hole` makes on `board`.
+pub fn made(hole: [Card; 2], board: &[Card]) -> Made {
+    let set: CardSet = board.iter().chain(&hole).copied().collect();
+    let mine = evaluate(set).category();
+    let alone = board_category(board);
+    // Two pair with a pair of the board's is one pair of the hand's own.
+    let board_pair = mine == Category::TwoPair && alone == Category::OnePair;
+    if mine >= Category::TwoPair && mine > alone && !board_pair {
+        return Made::Better(mine);
+    }
+    let mut ranks: Vec<usize> = board.iter().map(|c| c.rank().index()).collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    let top = ranks.first().copied().unwrap_or(0);
+    let (h0, h1) = (hole[0].rank().index(), hole[1].rank().index());
+    if h0 == h1 {
+        return if h0 > top {
+            Made::Overpair
+        } else {
+            Made::WeakPair
+        };
+    }
+    match [h0, h1].into_iter().filter(|r| ranks.contains(r)).max() {
+        Some(r) if r == top => Made::TopPair,
+        Some(r) if ranks.get(1) == Some(&r) => Made::MiddlePair,
+        Some(_) => Made::WeakPair,
+        None => Made::Nothing,
+    }
+}
+
+/// The category the board makes alone (under five cards: by its pairs).
+fn board_category(board: &[Card]) -> Category {
+    if board.len() >= 5 {
+        return evaluate(board.iter().copied().collect()).category();
+    }
+    let mut counts = [0u8; 13];
+    for c in board {
+        counts[c.rank().index()] += 1;
+    }
+    let pairs = counts.iter().filter(|&&n| n == 2).count();
+    match counts.iter().copied().max().unwrap_or(0) {
+        4 => Category::FourOfAKind,
+        3 => Category::ThreeOfAKind,
+        2 if pairs == 2 => Category::TwoPair,
+        2 => Category::OnePair,
+        _ => Category::HighCard,
+    }
+}
+
 /// What a hand makes on a board, in a player's words: "top pair",
 /// "a flush draw", "two pair", "nothing".
 pub fn describe(hole: [Card; 2], board: &[Card]) -> String {
-    let set: CardSet = board.iter().chain(&hole).copied().collect();
-    let mine = evaluate(set).category();
-    let alone = if board.len() >= 5 {
-        evaluate(board.iter().copied().collect()).category()
-    } else {
-        Category::HighCard
-    };
     let d = draws(hole, board);
     let draw = if d.flush && d.open_ended {
         Some("a combo draw")
@@ -199,43 +260,19 @@ pub fn describe(hole: [Card; 2], board: &[Card]) -> String {
     } else {
         None
     };
-    let made = if mine >= Category::TwoPair && mine > alone {
-        mine.name().to_string()
-    } else if mine == Category::OnePair || (mine == Category::TwoPair && mine == alone) {
-        pair_words(hole, board)
-    } else if mine > alone {
-        mine.name().to_string()
-    } else {
-        "nothing".to_string()
+    let words = match made(hole, board) {
+        Made::Nothing => None,
+        Made::WeakPair => Some("a weak pair"),
+        Made::MiddlePair => Some("middle pair"),
+        Made::TopPair => Some("top pair"),
+        Made::Overpair => Some("an overpair"),
+        Made::Better(c) => Some(c.name()),
     };
-    match draw {
-        Some(dr) if made == "nothing" => dr.to_string(),
-        Some(dr) => format!("{made} and {dr}"),
-        None => made,
-    }
-}
-
-/// Which pair the hole cards make: "top pair", "an overpair", "middle
-/// pair", "a weak pair", or "nothing" when the pair is the board's.
-fn pair_words(hole: [Card; 2], board: &[Card]) -> String {
-    let mut ranks: Vec<usize> = board.iter().map(|c| c.rank().index()).collect();
-    ranks.sort_unstable_by(|a, b| b.cmp(a));
-    ranks.dedup();
-    let top = ranks.first().copied().unwrap_or(0);
-    let (h0, h1) = (hole[0].rank().index(), hole[1].rank().index());
-    if h0 == h1 {
-        return if h0 > top {
-            "an overpair".into()
-        } else {
-            "a pocket pair below the top card".into()
-        };
-    }
-    let paired: Vec<usize> = [h0, h1].into_iter().filter(|r| ranks.contains(r)).collect();
-    match paired.iter().max() {
-        Some(&r) if r == top => "top pair".into(),
-        Some(&r) if ranks.get(1) == Some(&r) => "middle pair".into(),
-        Some(_) => "a weak pair".into(),
-        None => "nothing".into(),
+    match (words, draw) {
+        (Some(m), Some(d)) => format!("{m} and {d}"),
+        (Some(m), None) => m.to_string(),
+        (None, Some(d)) => d.to_string(),
+        (None, None) => "nothing".to_string(),
     }
 }
 
@@ -300,5 +337,13 @@ mod tests {
         assert_eq!(describe(two("Kc 8d"), &cards("Kd 8s 3h")), "two pair");
         assert_eq!(describe(two("9h Th"), &cards("Jh 8c 2h")), "a combo draw");
         assert_eq!(describe(two("Ac Qd"), &cards("8d 8s 3h 2c 5d")), "nothing");
+        // A pair on the board is not the hand's own two pair.
+        assert_eq!(made(two("3c Qd"), &cards("8d 8s 3h")), Made::WeakPair);
+        assert_eq!(made(two("Tc Td"), &cards("5h 7s 7c")), Made::Overpair);
+        assert_eq!(made(two("Kd 2s"), &cards("9d 8c Kh 7s 8s")), Made::TopPair);
+        assert_eq!(
+            made(two("8c Qd"), &cards("8d 8s 3h")),
+            Made::Better(Category::ThreeOfAKind)
+        );
     }
 }

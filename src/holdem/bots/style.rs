@@ -1,8 +1,9 @@
 //! How each level plays: the same engine with different knobs. `normal`
 //! is the unexploitative baseline (everyone read as a typical player,
 //! balanced bluffs); `hard` reads each opponent from what it has seen and
-//! exploits it; `easy` plays fewer hands, bluffs only with draws and
-//! needs a better hand to bet or call.
+//! exploits it; `easy` plays fewer hands, bluffs only with draws, bets one
+//! size, needs a better hand to bet or call, and reads nothing into what
+//! players do after the flop.
 
 /// A level of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,9 +30,17 @@ pub struct Style {
     /// How much of the balanced share of bluffs it bluffs after the flop
     /// (draws are bluffed first).
     pub bluffs: f64,
-    /// Equity it wants above the line before betting for value or
-    /// calling (a cautious player's margin).
+    /// Equity it wants above the line before calling (a cautious
+    /// player's margin).
     pub margin: f64,
+    /// And before betting or raising for value.
+    pub value_margin: f64,
+    /// Reads the bets, checks and calls after the flop into the ranges
+    /// (else a player's range is what it played before the flop).
+    pub read_actions: bool,
+    /// One bet size for every spot (a share of the pot), or sizes by
+    /// range and board.
+    pub fixed_size: Option<f64>,
     /// Deals sampled for an equity after the flop.
     pub samples: u32,
 }
@@ -46,7 +55,10 @@ impl Style {
                 open_scale: 0.7,
                 bluff_raises: false,
                 bluffs: 0.0,
-                margin: 0.06,
+                margin: 0.03,
+                value_margin: 0.12,
+                read_actions: false,
+                fixed_size: Some(0.5),
                 samples: 200,
             },
             Level::Normal => Style {
@@ -56,6 +68,9 @@ impl Style {
                 bluff_raises: true,
                 bluffs: 1.0,
                 margin: 0.0,
+                value_margin: 0.0,
+                read_actions: true,
+                fixed_size: None,
                 samples: 400,
             },
             Level::Hard => Style {
@@ -65,6 +80,9 @@ impl Style {
                 bluff_raises: true,
                 bluffs: 1.0,
                 margin: 0.0,
+                value_margin: 0.0,
+                read_actions: true,
+                fixed_size: None,
                 samples: 500,
             },
         }

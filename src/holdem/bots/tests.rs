@@ -129,3 +129,147 @@ fn the_levels_open_strong_hands_under_the_gun_and_fold_weak_ones() {
         }
     }
 }
+
+/// A heads-up hand: seat 1 the button (small blind) holding `button`,
+/// seat 0 the big blind holding `big`, the board to come `board`, both
+/// with `stack` chips (blinds 5/10).
+fn heads_up(stack: u64, button: &str, big: &str, board: &str) -> Table {
+    let cards = crate::cards::parse_cards(&format!("{big} {button} {board}")).expect("cards");
+    let deck = crate::holdem::table::stacked_deck(&cards);
+    let (t, _) = Table::new(&[stack, stack], 1, Blinds { small: 5, big: 10 }, &deck).expect("hand");
+    t
+}
+
+/// What `level` does as the seat to act, and why.
+fn decide(level: &str, t: &Table, seed: u64) -> (Action, String) {
+    let seat = t.to_act().expect("someone acts");
+    let mut bot = by_name(level).expect("known bot");
+    let a = bot.choose(&t.view(seat), &mut rng_from_seed(seed));
+    (a, bot.explain().expect("the levels explain"))
+}
+
+#[test]
+fn short_stacked_the_levels_push_or_fold_by_the_equilibrium_and_say_so() {
+    for level in ["easy", "normal", "hard"] {
+        let t = heads_up(95, "Kd 7c", "2c 3d", "");
+        let (a, why) = decide(level, &t, 1);
+        assert_eq!(a, Action::RaiseTo(95), "{level}");
+        assert!(
+            why.starts_with("shoves 9.5 bb with K7o — equilibrium range at this depth"),
+            "{level}: {why}"
+        );
+        let t = heads_up(95, "7d 2c", "As 3d", "");
+        let (a, why) = decide(level, &t, 1);
+        assert_eq!(a, Action::Fold, "{level}");
+        assert!(
+            why.starts_with("folds with 72o — not in the equilibrium range"),
+            "{level}: {why}"
+        );
+    }
+}
+
+#[test]
+fn the_big_blind_calls_a_ten_big_blind_shove_with_the_equilibriums_calls() {
+    for (hand, calls) in [
+        ("Kd 5c", true),
+        ("Qs 9h", true),
+        ("Js Td", true),
+        ("8h 3c", false),
+    ] {
+        let mut t = heads_up(100, "Ah 2c", hand, "");
+        t.apply(Action::RaiseTo(100)).expect("the button shoves");
+        let (a, why) = decide("normal", &t, 1);
+        assert_eq!(a == Action::Call, calls, "{hand}: {a:?}, {why}");
+        assert!(why.contains("against his shoving range (top "), "{why}");
+    }
+}
+
+#[test]
+fn deep_heads_up_the_button_opens_most_hands() {
+    for (hand, opens) in [
+        ("Kd 5c", true),
+        ("9s 6h", true),
+        ("Jh 4c", true),
+        ("7d 2c", false),
+    ] {
+        let t = heads_up(1000, hand, "As 3d", "");
+        let (a, why) = decide("normal", &t, 1);
+        assert_eq!(
+            matches!(a, Action::RaiseTo(25)),
+            opens,
+            "{hand}: {a:?} {why}"
+        );
+        if opens {
+            assert!(why.contains("opens the top 82% heads-up"), "{why}");
+        }
+    }
+}
+
+/// A heads-up hand at 100 bb where the button opened and the big blind
+/// called: the flop `board` dealt, the big blind to act.
+fn opened_and_called(button: &str, big: &str, board: &str) -> Table {
+    let mut t = heads_up(1000, button, big, board);
+    t.apply(Action::RaiseTo(25)).expect("open");
+    t.apply(Action::Call).expect("call");
+    t
+}
+
+#[test]
+fn after_the_flop_strong_hands_bet_for_value_and_air_folds_to_an_all_in() {
+    // The big blind checks; the button has flopped a set.
+    let mut t = opened_and_called("Kd Kc", "7h 2s", "Ks 8d 3c 4h 9s");
+    t.apply(Action::Check).expect("check");
+    for level in ["easy", "normal", "hard"] {
+        let (a, why) = decide(level, &t, 3);
+        assert!(matches!(a, Action::RaiseTo(_)), "{level}: {a:?} {why}");
+        assert!(
+            why.contains("with Kd Kc, three of a kind — bets for value"),
+            "{level}: {why}"
+        );
+    }
+    // The button shoves into the big blind's seven-high: fold.
+    t.apply(Action::RaiseTo(975)).expect("shove");
+    for level in ["easy", "normal", "hard"] {
+        let (a, why) = decide(level, &t, 3);
+        assert_eq!(a, Action::Fold, "{level}: {why}");
+    }
+}
+
+#[test]
+fn hard_stops_bluffing_a_player_who_never_folds() {
+    // The river, checked to the button with nothing: normal bluffs some of
+    // the time; hard, having watched a calling station, never does.
+    let mut t = opened_and_called("Jd Tc", "7h 2s", "Ks 8d 3c 4h 2d");
+    for _ in 0..2 {
+        t.apply(Action::Check).expect("check");
+        t.apply(Action::Check).expect("check");
+    }
+    t.apply(Action::Check)
+        .expect("the big blind checks the river");
+    let bluffs = |bot: &mut TableBot| {
+        (0..200)
+            .filter(|&s| {
+                let a = bot.choose(&t.view(1), &mut rng_from_seed(s));
+                matches!(a, Action::RaiseTo(_))
+            })
+            .count()
+    };
+    let mut normal = by_name("normal").expect("known bot");
+    assert!(bluffs(&mut normal) > 10, "normal bluffs now and then");
+    let mut hard = by_name("hard").expect("known bot");
+    let mut station: TableBot = by_name("station").expect("known bot");
+    let mut rng = rng_from_seed(4);
+    for h in 0..200 {
+        let mut deck: Vec<Card> = Card::all().collect();
+        deck.shuffle(&mut rng);
+        let (mut hand, _) =
+            Table::new(&[1000, 1000], h % 2, Blinds { small: 5, big: 10 }, &deck).expect("hand");
+        while let Some(seat) = hand.to_act() {
+            let bot = if seat == 1 { &mut hard } else { &mut station };
+            let a = bot.choose(&hand.view(seat), &mut rng);
+            hand.apply(a).expect("legal");
+        }
+        hard.deal_ended(&hand.view(1));
+    }
+    assert_eq!(bluffs(&mut hard), 0, "hard does not bluff the station");
+}
