@@ -218,6 +218,9 @@ fn make(name: &str) -> Result<BoxBot<Session>, RunError> {
 
 /// One match of the gauntlet.
 struct Match {
+    /// Which match it is of all the gauntlet's, whichever are played:
+    /// its cards come from the seed and this.
+    key: u64,
     table: &'static str,
     opponent: String,
     stack_bb: u64,
@@ -268,10 +271,17 @@ fn matches_of(args: &GauntletArgs) -> Result<Vec<Match>, CliError> {
             args.tables.iter().any(|t| t == key)
         });
     }
+    let every: Vec<&str> = OPPONENTS
+        .iter()
+        .copied()
+        .chain(Level::ALL.map(Level::name))
+        .collect();
     Ok(tables
         .into_iter()
         .flat_map(|(table, seats)| {
+            let every = every.clone();
             opponents.iter().map(move |o| Match {
+                key: (seats as u64) << 8 | every.iter().position(|e| e == o).unwrap_or(0) as u64,
                 table,
                 opponent: o.clone(),
                 stack_bb: if o == "equilibrium" { 10 } else { 100 },
@@ -291,7 +301,7 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let progress = Progress::on_stderr(total, "hands");
     let mut results = Vec::with_capacity(matches.len());
     let short = std::sync::Mutex::new(ShortStack::default());
-    for (i, m) in matches.iter().enumerate() {
+    for m in &matches {
         let setup = Setup {
             seats: m.seats,
             stack: m.stack_bb * BIG_BLIND,
@@ -314,7 +324,7 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
             bots: names,
             plays: args.hands.div_ceil(rotations) * rotations,
             rotations,
-            seed: seed ^ (i as u64).wrapping_mul(0x9E37_79B9),
+            seed: seed ^ m.key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             max_actions: None,
         };
         let clock = clock.clone();

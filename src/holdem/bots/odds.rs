@@ -25,11 +25,6 @@ impl Combos {
         }
     }
 
-    /// The total weight.
-    pub fn total(&self) -> f64 {
-        self.w.iter().map(|&x| f64::from(x)).sum()
-    }
-
     /// The weights with every hand using a card of `dead` at 0.
     pub fn without(mut self, dead: CardSet) -> Combos {
         for (i, [a, b]) in combo::all().iter().enumerate() {

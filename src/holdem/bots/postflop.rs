@@ -133,16 +133,20 @@ fn first_to_bet(
     let caller_refs: Vec<&Combos> = callers.iter().collect();
     let e_call = odds::equity(sit.hole, board, &caller_refs, style.samples / 2, rng);
     let n = opponents.len();
-    let line = 0.5
+    // A value bet wins when the hands that call pay more than they win:
+    // called by k players on average (when called at all), its share of
+    // what they put in beats its cost once its pot share is above
+    // 1 / (k + 1) (a half heads-up, a fifth against four callers).
+    let all_fold: f64 = fold.iter().product();
+    let callers = fold.iter().map(|f| 1.0 - f).sum::<f64>() / (1.0 - all_fold).max(0.05);
+    let line = 1.0 / (1.0 + callers.max(1.0))
         + style.value_margin
         + if sit.in_position() { 0.0 } else { 0.03 }
         + match street {
             Street::River => 0.03,
             Street::Turn => 0.0,
             _ => -0.04,
-        }
-        + 0.04 * (n - 1) as f64;
-    let all_fold: f64 = fold.iter().product();
+        };
     let folds_words = if n == 1 {
         format!("he folds {:.0}% to a bet", 100.0 * all_fold)
     } else {
@@ -176,7 +180,10 @@ fn first_to_bet(
         _ => 1.0,
     };
     let wanted = matchup.strong * alpha / (1.0 - alpha) * street_factor;
-    let mut p = (wanted / matchup.weak.max(0.05)).min(1.0) * style.bluffs;
+    // Half that: each street is balanced anew although the bluffs that
+    // got there were already counted, and draws bluff first on top (at
+    // the full share the bluffs lost to players who call by equity).
+    let mut p = (0.5 * wanted / matchup.weak.max(0.05)).min(1.0) * style.bluffs;
     if style.exploits() {
         let typical = Counts::default();
         let typical_fold: f64 = (0..n).map(|_| folds(&typical, cbet, size)).product();

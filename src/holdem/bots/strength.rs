@@ -338,7 +338,7 @@ mod tests {
         assert_eq!(describe(two("9h Th"), &cards("Jh 8c 2h")), "a combo draw");
         assert_eq!(describe(two("Ac Qd"), &cards("8d 8s 3h 2c 5d")), "nothing");
         // A pair on the board is not the hand's own two pair.
-        assert_eq!(made(two("3c Qd"), &cards("8d 8s 3h")), Made::WeakPair);
+        assert_eq!(made(two("3c Qd"), &cards("8d 8s 3h")), Made::MiddlePair);
         assert_eq!(made(two("Tc Td"), &cards("5h 7s 7c")), Made::Overpair);
         assert_eq!(made(two("Kd 2s"), &cards("9d 8c Kh 7s 8s")), Made::TopPair);
         assert_eq!(
