@@ -6,10 +6,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use cardgames::doom::model::OpponentModel;
-use cardgames::doom::playout;
-use cardgames::doom::search::{AlphaBeta, ExactSolver, book_ab_ratings, minimax_exact};
-use cardgames::doom::strong::{Limits, StrongSearch};
+use cardgames::doom::bots::model::OpponentModel;
+use cardgames::doom::bots::playout;
+use cardgames::doom::bots::search::{AlphaBeta, ExactSolver, book_ab_ratings, minimax_exact};
+use cardgames::doom::bots::strong::{Limits, StrongSearch};
 use cardgames::doom::{Board, Config, Position, RuleSet};
 use criterion::{Criterion, criterion_group, criterion_main};
 

@@ -16,8 +16,8 @@ use cardgames::game::rng_from_seed;
 use cardgames::game::{Bot, Game};
 use cardgames::honeymoon::bots::{GreedyBot, StrongBot};
 use cardgames::honeymoon::db_build;
-use cardgames::honeymoon::game::{Honeymoon, Options, Phase};
 use cardgames::honeymoon::solver::Solver;
+use cardgames::honeymoon::{Honeymoon, Phase, Setup};
 use cardgames::honeymoon::{NORTH, Position, SOUTH};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use rand::seq::SliceRandom;
@@ -134,7 +134,7 @@ fn report() {
 fn strong_decisions() {
     let mut times: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for seed in 0..10u64 {
-        let mut g = Honeymoon::new(Options::default(), (seed % 2) as usize, seed);
+        let mut g = Honeymoon::new(Setup::default(), (seed % 2) as usize, seed);
         let mut strong = StrongBot::new();
         let mut greedy = GreedyBot;
         let mut rng = rng_from_seed(seed);

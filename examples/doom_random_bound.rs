@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::process::ExitCode;
 
-use cardgames::doom::state::{Deal, sim_board};
+use cardgames::doom::deal::{Deal, sim_board};
 use cardgames::doom::{Config, Outcome, Position, RuleSet};
 use clap::{Parser, ValueEnum};
 

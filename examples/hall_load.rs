@@ -24,8 +24,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use cardgames::game::Stage;
-use cardgames::hall::client::{Client, Identity};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
+use cardgames::wire::client::{Client, Identity};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use clap::Parser;
 use common::{choose, usage};
 use serde_json::json;
@@ -142,6 +142,7 @@ async fn main() {
         let _ = c
             .send(&ClientMsg::Create {
                 game: "holdem".into(),
+                choices: None,
                 setup: Some(setup),
                 seconds: Some(30),
                 private: false,

@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use cardgames::game::Stage;
-use cardgames::hall::client::{Client, Identity};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
+use cardgames::wire::client::{Client, Identity};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use clap::Parser;
 use common::{choose, usage};
 use russh::ChannelMsg;
@@ -221,6 +221,7 @@ async fn ws_session(
     setup["seats"] = json!(2);
     c.send(&ClientMsg::Create {
         game: "holdem".into(),
+        choices: None,
         setup: Some(setup),
         seconds: Some(30),
         private: false,

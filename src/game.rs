@@ -145,6 +145,25 @@ impl FromStr for Level {
 #[error("{0}")]
 pub struct SetupError(pub String);
 
+/// Who a finished deal's record is kept for: every seat's name, the
+/// person it is kept for (the hero of a Hold'em hand), and when it ended.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// Each seat's name.
+    pub names: Vec<String>,
+    /// The seat of the person the record is kept for.
+    pub me: Option<Seat>,
+    /// When the deal ended: seconds since 1970-01-01 UTC.
+    pub when: Option<u64>,
+}
+
+/// Seconds since 1970-01-01 UTC now (0 if the clock is before it).
+pub fn now_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// A game the table runner can seat people and bots at. The state is a
 /// whole session (a Hold'em table's hands, a honeymoon match's deals, one
 /// Dice of Doom game after another): [`Game::to_act`] is `None` between
@@ -204,16 +223,25 @@ pub trait Playable:
         Err(SetupError(format!("{} is not played for chips", Self::ID)))
     }
 
-    /// The setup as a table in the hall plays it. There chips come only
-    /// from bankrolls, so a game for chips drops what would make chips
-    /// out of nothing (Hold'em's rebuys).
+    /// The setup a hall table's session is made with. There chips come
+    /// only from bankrolls, so the session itself never makes chips out
+    /// of nothing (Hold'em's rebuys): the hall buys them instead, as
+    /// [`Playable::hall_rebuy`] says.
     fn hall_setup(setup: Self::Setup) -> Self::Setup {
         setup
     }
 
+    /// What a seat holding `chips` buys, from its owner's bankroll,
+    /// before the next deal at a hall table of `setup` (a Hold'em cash
+    /// game's rebuy or top-up). By default nothing.
+    fn hall_rebuy(_setup: &Self::Setup, _chips: u64) -> u64 {
+        0
+    }
+
     /// The deal just finished in the game's own hand-history format
-    /// (Hold'em: PHH), when it has one.
-    fn deal_record(&self) -> Option<String> {
+    /// (Hold'em: PHH), when it has one, with who played it and for whom
+    /// and when it is kept.
+    fn deal_record(&self, _kept: &Kept) -> Option<String> {
         None
     }
 

@@ -5,32 +5,21 @@
 //! The menu, the saved games, the statistics, the command line's games
 //! and the hall's tables all come from this list: adding a game is its
 //! module and one entry here (and, to play it on screen, its board in
-//! `tui`).
+//! the terminal app, found there by the game's id).
 
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::doom::DoomGame;
+use crate::doom::Doom;
 use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
 use crate::holdem::session::Session;
-use crate::honeymoon::game::Honeymoon;
+use crate::honeymoon::Honeymoon;
 use crate::runner::erased::{self, AnyRunner};
 use crate::runner::{RunError, Runner, SeatInfo, conformance};
-use crate::tui::table::{Open, Opener};
-
-/// How a game's results add up in the lifetime statistics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tally {
-    /// Chips won per hand, in big blinds per 100 hands.
-    Chips,
-    /// Games won, shared and lost.
-    Wins,
-    /// Points scored for and against.
-    Points,
-}
+use crate::stats::Tally;
 
 /// One game of the registry.
 pub struct Entry {
@@ -46,8 +35,6 @@ pub struct Entry {
     pub tally: Tally,
     /// Its engine.
     pub kind: Box<dyn Kind>,
-    /// How the terminal app opens it (`None`: it has no screen).
-    pub screen: Option<&'static dyn Open>,
 }
 
 impl std::fmt::Debug for Entry {
@@ -71,14 +58,7 @@ impl Entry {
             rules,
             tally,
             kind: Box::new(Of::<G>(PhantomData)),
-            screen: None,
         }
-    }
-
-    /// The same entry, opened on screen by `screen`.
-    pub fn on_screen(mut self, screen: &'static dyn Open) -> Entry {
-        self.screen = Some(screen);
-        self
     }
 }
 
@@ -95,8 +75,14 @@ pub trait Kind: Send + Sync {
     fn fields(&self, setup: &Value) -> Result<Vec<Field>, SetupError>;
     /// `setup` with option `key` set to choice `index`.
     fn choose(&self, setup: &Value, key: &str, index: usize) -> Result<Value, SetupError>;
-    /// `setup` as a table in the hall plays it ([`Playable::hall_setup`]).
+    /// `setup` with every option it leaves out at its default value,
+    /// checked: a partial setup, as the hall's `create` takes it.
+    fn complete(&self, setup: &Value) -> Result<Value, SetupError>;
+    /// `setup` as a hall table's session is made ([`Playable::hall_setup`]).
     fn hall_setup(&self, setup: &Value) -> Result<Value, SetupError>;
+    /// What a seat holding `chips` buys before the next deal at a hall
+    /// table of `setup` ([`Playable::hall_rebuy`]).
+    fn hall_rebuy(&self, setup: &Value, chips: u64) -> u64;
     /// The seats of a session of `setup`, once the setup is checked.
     fn seats(&self, setup: &Value) -> Result<usize, SetupError>;
     /// A new session of `setup` (as JSON) with these seats; for a game
@@ -153,8 +139,28 @@ impl<G: Playable> Kind for Of<G> {
         Ok(to_json(&s))
     }
 
+    fn complete(&self, setup: &Value) -> Result<Value, SetupError> {
+        let mut whole = self.default_setup();
+        match (setup, &mut whole) {
+            (Value::Object(given), Value::Object(base)) => {
+                for (key, value) in given {
+                    if !base.contains_key(key) {
+                        return Err(SetupError(format!("{} has no option {key:?}", G::ID)));
+                    }
+                    base.insert(key.clone(), value.clone());
+                }
+            }
+            _ => return Err(SetupError(format!("a {} setup is a JSON object", G::ID))),
+        }
+        Ok(to_json(&setup_of::<G>(&whole)?))
+    }
+
     fn hall_setup(&self, setup: &Value) -> Result<Value, SetupError> {
         Ok(to_json(&G::hall_setup(setup_of::<G>(setup)?)))
+    }
+
+    fn hall_rebuy(&self, setup: &Value, chips: u64) -> u64 {
+        setup_of::<G>(setup).map_or(0, |s| G::hall_rebuy(&s, chips))
     }
 
     fn seats(&self, setup: &Value) -> Result<usize, SetupError> {
@@ -189,10 +195,6 @@ impl<G: Playable> Kind for Of<G> {
     }
 }
 
-static HOLDEM: Opener<Session> = Opener::new();
-static DOOM: Opener<DoomGame> = Opener::new();
-static HONEYMOON: Opener<Honeymoon> = Opener::new();
-
 /// The games cardgames plays, made once.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
@@ -215,22 +217,19 @@ impl Registry {
                     "no-limit, 2 to 9 players",
                     include_str!("../assets/rules/holdem.txt"),
                     Tally::Chips,
-                )
-                .on_screen(&HOLDEM),
-                Entry::of::<DoomGame>(
+                ),
+                Entry::of::<Doom>(
                     "Dice of Doom",
                     "the hex-board dice war of Land of Lisp",
                     include_str!("../assets/rules/doom.txt"),
                     Tally::Wins,
-                )
-                .on_screen(&DOOM),
+                ),
                 Entry::of::<Honeymoon>(
                     "Honeymoon bridge",
                     "two-player bridge: bid, exchange, play",
                     include_str!("../assets/rules/honeymoon.txt"),
                     Tally::Points,
-                )
-                .on_screen(&HONEYMOON),
+                ),
             ],
         }
     }

@@ -10,6 +10,7 @@
 pub mod bridge;
 pub mod cards;
 pub mod doom;
+pub mod doors;
 pub mod form;
 pub mod game;
 pub mod games;
@@ -21,6 +22,7 @@ pub mod runner;
 pub mod stats;
 pub mod store;
 pub mod tui;
+pub mod wire;
 
 /// Writes a line to stderr. A stderr nobody reads any more (its pipe
 /// closed) is no reason to fail or to stop: write errors are ignored.

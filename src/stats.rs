@@ -2,13 +2,22 @@
 //! directory) and the hall for each player: how many
 //! deals, won or shared, points for and against, and the result in the
 //! game's unit (big blinds in Hold'em). Each game's line reads them as the
-//! registry says its results add up ([`Tally`]).
+//! game says its results add up ([`Tally`]).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::Tally;
+/// How a game's results add up in the lifetime statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tally {
+    /// Chips won per hand, in big blinds per 100 hands.
+    Chips,
+    /// Games won, shared and lost.
+    Wins,
+    /// Points scored for and against.
+    Points,
+}
 
 /// One game's results over every session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -45,6 +54,10 @@ pub struct Record {
     /// The deal's record to keep in the data directory, for games that
     /// keep them: its file extension and text.
     pub file: Option<(&'static str, String)>,
+    /// This is the record of the deal just kept, written again (a hand's
+    /// winner showed after it ended): it replaces that file and is not
+    /// counted a second time.
+    pub amends: bool,
 }
 
 /// All lifetime statistics, by game.
@@ -114,6 +127,7 @@ mod tests {
             seat: 0,
             unit: 1.0,
             file: None,
+            amends: false,
         };
         s.add(&doom(vec![1.0, 0.0]));
         s.add(&doom(vec![0.5, 0.5]));
@@ -125,6 +139,7 @@ mod tests {
             seat: 0,
             unit: 20.0,
             file: None,
+            amends: false,
         });
         assert_eq!(s.line("holdem", Tally::Chips), "1 hand, +200.0 bb/100");
         assert_eq!(s.line("honeymoon", Tally::Points), "");

@@ -2,11 +2,11 @@
 //! the fast searches agree with plain minimax, dice-roll branches are
 //! proper probabilities, and random games stay legal and end.
 
-use cardgames::doom::search::{
+use cardgames::doom::bots::search::{
     AlphaBeta, ExactSolver, book_ab_ratings, first_best, minimax_depth, minimax_exact,
 };
-use cardgames::doom::state::random_board;
-use cardgames::doom::{Board, Config, DoomGame, Hex, Move, Outcome, Position, RuleSet};
+use cardgames::doom::deal::random_board;
+use cardgames::doom::{Board, Config, Doom, Hex, Move, Outcome, Position, RuleSet};
 use cardgames::game::{Game, rng_from_seed};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
@@ -97,7 +97,7 @@ proptest! {
         let cfg = Config::new(players, if chance { 5 } else { 3 }, rules).unwrap();
         let mut rng = rng_from_seed(seed);
         let b = random_board(size, &cfg, &mut rng).unwrap();
-        let mut game = DoomGame::new(cfg, b, 0, seed);
+        let mut game = Doom::new(cfg, b, 0, seed);
         let mut moves = 0u32;
         while game.to_act().is_some() {
             let legal = game.legal_actions();

@@ -5,8 +5,8 @@
 mod common;
 
 use cardgames::cards::CardSet;
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
 use cardgames::runner::conformance::cards_in;
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use common::hall::{Player, bid_once_then_cards, check_or_call, first_attack, start_hall};
 use serde_json::{Value, json};
 
@@ -98,6 +98,7 @@ async fn a_holdem_hand_between_three_people_and_a_bot_with_a_spectator() {
         4 * 10_000 + 1000,
         "bankrolls and table chips: four grants and the bot's buy-in"
     );
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -134,6 +135,7 @@ async fn a_finished_honeymoon_match_is_followed_by_a_new_one() {
         .await;
     assert_eq!(view["deals"].as_array().map(Vec::len), Some(1), "{view}");
     assert_eq!(view["match_over"], json!(true), "{view}");
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -193,6 +195,7 @@ async fn honeymoon_between_two_people_and_doom_with_a_bot() {
         1.0,
         "the win is shared out: {c:?}"
     );
+    common::hall::assert_ledger(dir.path());
 }
 
 /// The cards of `msg` that its reader may not know yet: other seats'
@@ -295,11 +298,12 @@ async fn no_connection_ever_sees_a_card_it_may_not() {
         );
     }
     assert!(deal.to_act().is_some());
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_reconnects_gets_the_same_seat_mid_hand() {
-    use cardgames::hall::client::Identity;
+    use cardgames::wire::client::Identity;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let addr = start_hall(dir.path(), 3).await;
     let mut ann = Player::join(addr, "ann").await;
@@ -350,6 +354,7 @@ async fn a_player_who_reconnects_gets_the_same_seat_mid_hand() {
     let b = tokio::spawn(async move { again.play(table, 1, check_or_call).await });
     let (a, b) = (a.await.unwrap_or_default(), b.await.unwrap_or_default());
     assert_eq!(a, b);
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -419,6 +424,7 @@ async fn time_runs_out_into_the_default_action_and_sitting_out_plays_it_at_once(
         _ => None,
     })
     .await;
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -507,6 +513,7 @@ async fn the_winner_of_an_uncontested_pot_may_show_and_everyone_sees_it() {
         })
         .await;
     assert_eq!(again, "illegal", "only once");
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -546,4 +553,5 @@ async fn who_leaves_in_the_middle_of_a_hand_is_told_the_bankroll_it_ends_with() 
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(told, kept);
     assert!(told > 9_500 - 500, "the seat's chips came back: {told}");
+    common::hall::assert_ledger(dir.path());
 }

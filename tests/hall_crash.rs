@@ -10,8 +10,8 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use cardgames::hall::client::Identity;
-use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
+use cardgames::wire::client::Identity;
+use cardgames::wire::protocol::{ClientMsg, ServerMsg, TableState};
 use common::hall::{Player, check_or_call, spawn_hall};
 use serde_json::json;
 
@@ -148,6 +148,7 @@ async fn a_killed_hall_resumes_the_hand_and_keeps_every_chip() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("in use by another running hall"), "{err}");
     assert_eq!(sums(dir.path()), before);
+    common::hall::assert_ledger(dir.path());
 }
 
 /// The hall's log is its stderr. When the reader of that pipe has gone
@@ -199,4 +200,48 @@ async fn a_hall_whose_log_is_gone_serves_on() {
     assert!(matches!(hall.try_wait(), Ok(None)), "the hall still runs");
     let _ = hall.kill();
     let _ = hall.wait();
+    common::hall::assert_ledger(dir.path());
+}
+
+/// A buy-in made during a hand waits beside it; a hall killed then keeps
+/// it for its player, who gets it back whole on standing up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buy_in_waiting_for_the_next_hand_survives_a_kill() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (mut hall, addr) = spawn_hall(dir.path(), &[]);
+    let mut ann = Player::join(addr, "ann").await;
+    let setup = json!({"seats": 3, "stack": 1000, "mode": {"cash": {"rebuy": "never"}}});
+    let table = ann.create("holdem", setup, 60).await;
+    ann.sit(table, 0).await;
+    ann.send(ClientMsg::AddBot {
+        table,
+        seat: 1,
+        bot: "easy".into(),
+    })
+    .await;
+    when_to_act(&mut ann, table).await;
+    let mut ben = Player::join(addr, "ben").await;
+    let sit = ClientMsg::Sit {
+        table,
+        seat: 2,
+        invite: None,
+    };
+    assert_eq!(ben.request(sit, "sit").await, Ok(Some(table)));
+    common::hall::assert_ledger(dir.path());
+    hall.kill().unwrap_or_else(|e| panic!("{e}"));
+    hall.wait().unwrap_or_else(|e| panic!("{e}"));
+    common::hall::assert_ledger(dir.path());
+
+    let (_hall, addr) = spawn_hall(dir.path(), &[]);
+    let token = ben.welcome.token.clone();
+    let mut ben = Player::connect(addr, &Identity::Token(token)).await;
+    let back = ben.table_when(table, |t| t.you == Some(2)).await;
+    assert_eq!(back.seats[2].chips, Some(1000), "still in front of him");
+    let stand = ClientMsg::Stand { table };
+    assert_eq!(ben.request(stand, "up").await, Ok(Some(table)));
+    assert_eq!(
+        common::hall::bankroll(dir.path(), ben.welcome.player.id),
+        10_000
+    );
+    common::hall::assert_ledger(dir.path());
 }

@@ -5,8 +5,8 @@
 
 mod common;
 
-use cardgames::hall::client::{Client, Identity};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg, decode};
+use cardgames::wire::client::{Client, Identity};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg, decode};
 use common::hall::{Player, start_hall};
 use proptest::prelude::*;
 use serde_json::json;

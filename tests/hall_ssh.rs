@@ -235,6 +235,7 @@ fn two_keys_play_a_hand_and_a_dropped_player_comes_back_to_the_seat() {
     ann.keys(&["t"]);
     ann.type_line("bye Ben");
     ann.wait_for("Ann: bye Ben");
+    common::hall::assert_ledger(&data);
 }
 
 #[test]
@@ -266,6 +267,7 @@ fn keyless_logins_need_guests() {
     let guest = ssh("guest", dir.path(), port, &keyless(), (100, 32));
     to_lobby(&guest);
     assert!(guest.screen().contains("· guest-"), "{}", guest.screen());
+    common::hall::assert_ledger(&dir.path().join("open"));
 }
 
 #[test]
@@ -286,4 +288,5 @@ fn a_full_hall_says_so_and_the_first_session_plays_on() {
     second.wait_until("the second session closed", |_| second.ended());
     drop(second);
     to_lobby(&first);
+    common::hall::assert_ledger(&dir.path().join("hall"));
 }

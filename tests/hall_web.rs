@@ -11,9 +11,9 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use cardgames::doom::{DoomGame, Setup};
+use cardgames::doom::{Doom, Setup};
 use cardgames::game::{Game, Playable};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg};
 use common::browser;
 use common::hall::{Player, first_attack, start_hall};
 use serde_json::{Value, json};
@@ -75,6 +75,7 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
     let mut cat = Player::join(addr, "cat").await;
     cat.send(ClientMsg::Create {
         game: "doom".into(),
+        choices: None,
         setup: None,
         seconds: None,
         private: true,
@@ -197,9 +198,10 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
     let (status, _) = raw(addr, &get("/")).await;
     assert_eq!(status, 200);
     let mut dan = Player::join(addr, "dan").await;
-    dan.send(ClientMsg::Ping).await;
+    dan.send(ClientMsg::Ping {}).await;
     dan.until(|m| matches!(m, ServerMsg::Pong).then_some(()))
         .await;
+    common::hall::assert_ledger(dir.path());
 }
 
 /// The first game the hall recorded at a table, as the engine replays it.
@@ -245,9 +247,8 @@ fn replay(data: &Path, table: u64) -> Replay {
         )
         .unwrap_or_else(|e| panic!("table {table}: no deal recorded: {e}"));
     let setup: Setup = serde_json::from_str(&setup).unwrap_or_else(|e| panic!("{e}"));
-    let mut game =
-        <DoomGame as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
-    let key = |g: &DoomGame| {
+    let mut game = <Doom as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
+    let key = |g: &Doom| {
         let v = serde_json::to_value(g.view(0)).unwrap_or_else(|e| panic!("{e}"));
         format!(
             "{}|{}",
@@ -413,6 +414,7 @@ async fn a_whole_game_in_the_browser_against_the_books_ai() {
     assert_eq!(report["clicks"], json!(replayed.of(0)));
     assert!(!replayed.of(0).is_empty(), "the browser played");
     assert!(!replayed.of(1).is_empty(), "the computer played");
+    common::hall::assert_ledger(dir.path());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -491,4 +493,5 @@ async fn a_browser_and_a_terminal_at_one_table_with_a_bot_and_a_spectator() {
     assert!(!replayed.of(1).is_empty(), "the browser played");
     assert!(!replayed.of(0).is_empty(), "the terminal played");
     drop(tom);
+    common::hall::assert_ledger(dir.path());
 }

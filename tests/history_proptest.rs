@@ -1,15 +1,18 @@
-//! Random hands (2–9 players, random stacks, antes, a big-blind ante or a
+//! Random hands (2–10 players, random stacks, antes, a big-blind ante or a
 //! straddle now and then, random legal actions with a fold when checking
-//! is free now and then) written as PHH and as PokerStars text and read
-//! back replay to the same stacks; any text given to the readers, random
-//! or a damaged history, gives hands or errors and never a panic.
+//! is free now and then) written as PHH, PokerStars and GGPoker text and
+//! read back replay to the same stacks; kept as the app keeps them (names,
+//! hero, number, time), PHH to PokerStars (or GGPoker) text to PHH gives
+//! the same hand, every field but the room; any text given to the
+//! readers, random or a damaged history, gives hands or errors and never
+//! a panic.
 
 use cardgames::cards::Card;
+use cardgames::game::Kept;
 use cardgames::game::{Game, rng_from_seed};
+use cardgames::holdem::formats::{self, Format, phh, read_any};
 use cardgames::holdem::history::amount::Units;
-use cardgames::holdem::history::{HandRecord, Replayed, read_any, replay};
-use cardgames::holdem::phh;
-use cardgames::holdem::pokerstars;
+use cardgames::holdem::history::{Act, HandRecord, Replayed, act_text, replay};
 use cardgames::holdem::pots::Chips;
 use cardgames::holdem::table::{Action, ActionError, Blinds, Forced, Table};
 use proptest::prelude::*;
@@ -34,7 +37,7 @@ fn forced_strategy() -> impl Strategy<Value = Forced> {
 
 fn hand_strategy() -> impl Strategy<Value = (Vec<Chips>, Forced, u64, Vec<(u8, f64)>)> {
     (
-        prop::collection::vec(1u64..400, 2..=9),
+        prop::collection::vec(1u64..400, 2..=10),
         forced_strategy(),
         any::<u64>(),
         prop::collection::vec((0u8..5, 0.0f64..1.0), 60),
@@ -90,7 +93,8 @@ proptest! {
         let want: Vec<Chips> = st.players().iter().map(|&s| st.stacks()[s]).collect();
         let record = HandRecord::from_table(&t, Units::default());
         let hand = Replayed { table: t.clone(), record };
-        for text in [phh::write(&t), pokerstars::write(&hand, None, 7)] {
+        let room = |f| formats::write(f, &[&hand], None).expect("writes");
+        for text in [phh::write(&t), room(Format::PokerStars), room(Format::GgPoker)] {
             let hands = read_any(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(hands.len(), 1);
             let r = hands[0].1.clone().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
@@ -106,7 +110,7 @@ proptest! {
                 let _ = replay(&r);
             }
         }
-        let _ = pokerstars::read_all(&text);
+        let _ = formats::stars::read_all(&text);
         let _ = phh::read_all(&text);
     }
 
@@ -121,7 +125,7 @@ proptest! {
         let t = play(&stacks, &forced, seed, &choices);
         let text = if pokerstars_text {
             let record = HandRecord::from_table(&t, Units::default());
-            pokerstars::write(&Replayed { table: t.clone(), record }, None, 1)
+            formats::write(Format::PokerStars, &[&Replayed { table: t.clone(), record }], None).expect("writes")
         } else {
             phh::write(&t)
         };
@@ -134,5 +138,54 @@ proptest! {
                 let _ = replay(&r);
             }
         }
+    }
+
+    #[test]
+    fn kept_hands_go_through_room_text_and_back_unchanged(
+        (stacks, forced, seed, choices) in hand_strategy(),
+        me in 0usize..10,
+        when in 0u64..4_000_000_000,
+        gg in any::<bool>(),
+    ) {
+        let t = play(&stacks, &forced, seed, &choices);
+        let seats = t.state().seats();
+        let kept = Kept {
+            names: (0..seats).map(|s| format!("Player {}", s + 1)).collect(),
+            me: Some(me % seats).filter(|&s| t.state().players().contains(&s)),
+            when: Some(when),
+        };
+        let record = HandRecord::kept(&t, &kept, seed);
+        let phh_text = phh::write_record(&record);
+        let hand = replay(&phh::read(&phh_text).map_err(|e| TestCaseError::fail(format!("{e}\n{phh_text}")))?)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{phh_text}")))?;
+        let site = if gg { Format::GgPoker } else { Format::PokerStars };
+        let room = formats::write(site, &[&hand], None).expect("writes");
+        let back = read_any(&room).map_err(|e| TestCaseError::fail(format!("{e}\n{room}")))?;
+        prop_assert_eq!(back.len(), 1);
+        let mut again = back[0].1.clone().map_err(|e| TestCaseError::fail(format!("{e}\n{room}")))?;
+        // The room's text names its room, not ours.
+        again.info.venue = record.info.venue.clone();
+        if gg {
+            // GGPoker's hand numbers carry two letters first, and its
+            // times no zone.
+            again.info.hand = again.info.hand.map(|h| h.trim_start_matches(char::is_alphabetic).to_string());
+            again.info.time_zone = record.info.time_zone.clone();
+        }
+        // The room's text deals the hero's cards, shows the others' where
+        // they were shown, and (in the summary) where they were mucked.
+        let mut want = record.clone();
+        let seen = |p: usize| {
+            want.info.hero == Some(p) || record.actions.iter().any(|(a, _)| *a == Act::Muck(p))
+        };
+        let hidden: Vec<usize> = (0..record.players()).filter(|&p| !seen(p)).collect();
+        for (a, text) in &mut want.actions {
+            if let Act::Hole(p, c) = a
+                && hidden.contains(p)
+            {
+                *c = vec![None, None];
+                *text = act_text(a, want.units);
+            }
+        }
+        prop_assert_eq!(phh::write_record(&again), phh::write_record(&want), "{}", room);
     }
 }

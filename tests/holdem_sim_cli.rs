@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 mod common;
 
+use cardgames::holdem::formats::phh;
 use cardgames::holdem::history::{HandRecord, replay};
-use cardgames::holdem::phh;
 use common::{cardgames, json_both, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;

@@ -10,16 +10,16 @@ mod common;
 use cardgames::cards::Card;
 use cardgames::game::{Game, Playable, Seat, rng_from_seed};
 use cardgames::honeymoon::bots::make_bot;
-use cardgames::honeymoon::game::{Action, Honeymoon, Options, Phase, RuleError};
-use cardgames::honeymoon::pbn;
-use cardgames::honeymoon::record::{DealRecord, RecordError, read_text};
+use cardgames::honeymoon::formats::pbn;
+use cardgames::honeymoon::formats::{DealRecord, RecordError, read_text};
 use cardgames::honeymoon::review::review;
 use cardgames::honeymoon::solver::Solver;
+use cardgames::honeymoon::{Action, Honeymoon, Phase, RuleError, Setup};
 use cardgames::runner::{Runner, SeatInfo};
 use common::minimax;
 
 /// A whole deal between two bots, from `seed`.
-fn played(seed: u64, north: &str, south: &str, options: Options) -> Honeymoon {
+fn played(seed: u64, north: &str, south: &str, options: Setup) -> Honeymoon {
     let mut bots = [north, south].map(|n| make_bot(n).unwrap_or_else(|| panic!("{n}")));
     let mut g = Honeymoon::new(options, (seed % 2) as Seat, seed);
     let mut rng = rng_from_seed(seed);
@@ -31,7 +31,7 @@ fn played(seed: u64, north: &str, south: &str, options: Options) -> Honeymoon {
 }
 
 fn record(g: &Honeymoon) -> DealRecord {
-    DealRecord::of_game(g).unwrap_or_else(|| panic!("deal not over"))
+    g.record().unwrap_or_else(|| panic!("deal not over"))
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn review_values_are_the_solvers_and_the_minimaxs() {
     let mut solver = Solver::new();
     let mut checked_by_minimax = 0;
     for seed in 0..6 {
-        let g = played(seed, "greedy", "random", Options::default());
+        let g = played(seed, "greedy", "random", Setup::default());
         let r = record(&g);
         let reviewed = review(&r, &mut solver, 0, 0).unwrap_or_else(|e| panic!("{e}"));
         let (before, _) = r.positions().unwrap_or_else(|e| panic!("{e}"));
@@ -86,7 +86,7 @@ fn review_values_are_the_solvers_and_the_minimaxs() {
 
 #[test]
 fn the_strong_bot_loses_nothing_in_the_play() {
-    let g = played(3, "strong", "strong", Options::default());
+    let g = played(3, "strong", "strong", Setup::default());
     let r = review(&record(&g), &mut Solver::new(), 2, 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.lost, [0, 0]);
     assert_eq!(r.exchange.len(), 13);
@@ -97,7 +97,7 @@ fn the_strong_bot_loses_nothing_in_the_play() {
 /// A play-phase state from `seed`, `cards` cards into the play.
 fn in_the_play(seed: u64, cards: usize) -> Honeymoon {
     let mut bots = [make_bot("greedy"), make_bot("greedy")].map(|b| b.unwrap_or_else(|| panic!()));
-    let mut g = Honeymoon::new(Options::default(), 0, seed);
+    let mut g = Honeymoon::new(Setup::default(), 0, seed);
     let mut rng = rng_from_seed(seed);
     let mut played = 0;
     while let Some(seat) = g.to_act() {
@@ -160,7 +160,7 @@ fn a_claim_holds_exactly_when_the_solver_agrees() {
 
 #[test]
 fn claims_outside_the_play_are_refused() {
-    let mut g = Honeymoon::new(Options::default(), 0, 4);
+    let mut g = Honeymoon::new(Setup::default(), 0, 4);
     let before = g.clone();
     assert!(matches!(
         g.apply(Action::Claim(0)),
@@ -171,7 +171,7 @@ fn claims_outside_the_play_are_refused() {
 
 /// A session with the person South against the greedy bot, played to
 /// `cards` cards of the play by choosing each seat's first legal card.
-fn session(options: Options, seed: u64, cards: usize) -> Runner<Honeymoon> {
+fn session(options: Setup, seed: u64, cards: usize) -> Runner<Honeymoon> {
     let seats = vec![SeatInfo::bot("North", "greedy"), SeatInfo::person("South")];
     let mut runner =
         Runner::<Honeymoon>::new(options, seed, seats).unwrap_or_else(|e| panic!("{e}"));
@@ -197,7 +197,7 @@ fn session(options: Options, seed: u64, cards: usize) -> Runner<Honeymoon> {
 #[test]
 fn undo_then_the_same_cards_again_gives_the_same_state() {
     for seed in 0..4 {
-        let runner = session(Options::default(), seed, 20);
+        let runner = session(Setup::default(), seed, 20);
         let target = runner.game().clone();
         let log = runner.log().to_vec();
         let mut undone = runner;
@@ -217,7 +217,7 @@ fn undo_then_the_same_cards_again_gives_the_same_state() {
             .collect();
         let mut rewound = 0;
         for &step in steps.iter().rev() {
-            let mut r = session(Options::default(), seed, 20);
+            let mut r = session(Setup::default(), seed, 20);
             match r.rewind(step) {
                 Ok(_) => {}
                 Err(e) => {
@@ -253,9 +253,9 @@ fn undo_then_the_same_cards_again_gives_the_same_state() {
         let first_exchange = steps.first().copied().unwrap_or(0);
         assert!(undone.rewind(first_exchange).is_err());
         let mut practice = session(
-            Options {
+            Setup {
                 practice: true,
-                ..Options::default()
+                ..Setup::default()
             },
             seed,
             20,
@@ -267,9 +267,9 @@ fn undo_then_the_same_cards_again_gives_the_same_state() {
 
 #[test]
 fn duplicate_replays_the_deal_with_the_hands_swapped() {
-    let options = Options {
+    let options = Setup {
         duplicate: true,
-        ..Options::default()
+        ..Setup::default()
     };
     let mut g = played(9, "greedy", "greedy", options);
     let first = g.clone();
@@ -294,10 +294,10 @@ fn duplicate_replays_the_deal_with_the_hands_swapped() {
 #[test]
 fn records_round_trip_as_json_and_pbn() {
     for seed in 0..10 {
-        let options = Options {
+        let options = Setup {
             doubling: seed % 3 == 0,
             no_trump: seed % 4 != 1,
-            ..Options::default()
+            ..Setup::default()
         };
         let g = played(seed, "greedy", "random", options);
         let r = record(&g);
@@ -324,7 +324,7 @@ fn records_round_trip_as_json_and_pbn() {
 
 #[test]
 fn bad_and_truncated_records_are_refused_with_one_line() {
-    let r = record(&played(2, "greedy", "greedy", Options::default()));
+    let r = record(&played(2, "greedy", "greedy", Setup::default()));
     let json = r.to_json();
     let text = pbn::write(std::slice::from_ref(&r));
     let cut_json = &json[..json.len() / 2];
@@ -371,7 +371,7 @@ impl UnwrapErr for Result<(), RecordError> {
 
 #[test]
 fn every_card_is_reviewed_once() {
-    let g = played(5, "random", "greedy", Options::default());
+    let g = played(5, "random", "greedy", Setup::default());
     let r = record(&g);
     let reviewed = review(&r, &mut Solver::new(), 0, 0).unwrap_or_else(|e| panic!("{e}"));
     let cards: Vec<Card> = reviewed.plays.iter().map(|p| p.card).collect();

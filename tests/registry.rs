@@ -7,10 +7,11 @@
 use cardgames::cards::{Card, CardSet};
 use cardgames::form::{Choices, Field, Form, unknown};
 use cardgames::game::{Bot, BoxBot, Game, GameRng, Level, Playable, Seat, SetupError};
-use cardgames::games::{Entry, Registry, Tally};
+use cardgames::games::{Entry, Registry};
 use cardgames::narrate::Note;
 use cardgames::runner::matches::{self, Spec};
 use cardgames::runner::{Runner, SeatInfo, make_bot};
+use cardgames::stats::Tally;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 

@@ -1,10 +1,10 @@
 //! The app driven by key events, drawn into an in-memory terminal: screen
 //! snapshots at 80×24 and at the minimum size, navigation, help, settings.
 
-use cardgames::doom::DoomGame;
+use cardgames::doom::Doom;
 use cardgames::game::{Level, Stage};
 use cardgames::holdem::session::Session;
-use cardgames::honeymoon::game::Honeymoon;
+use cardgames::honeymoon::Honeymoon;
 use cardgames::store::Store;
 use cardgames::tui::{App, MIN_HEIGHT, MIN_WIDTH, Settings};
 use ratatui::buffer::Buffer;
@@ -239,9 +239,9 @@ fn wait(app: &mut App) {
 /// Moves the Dice of Doom cursor to `hex`: up or down to its row, then
 /// along the row.
 fn cursor_to(app: &mut App, hex: u8) {
-    let cursor = |app: &App| app.table::<DoomGame>().map_or(0, |t| t.cursor());
+    let cursor = |app: &App| app.table::<Doom>().map_or(0, |t| t.cursor());
     let size = app
-        .table::<DoomGame>()
+        .table::<Doom>()
         .map_or(1, |t| t.seen().view.position.board.size());
     let (tx, ty) = (usize::from(hex) % size, usize::from(hex) / size);
     for _ in 0..2 * size {
@@ -262,7 +262,7 @@ fn cursor_to(app: &mut App, hex: u8) {
 fn play_doom_to_the_end(app: &mut App) {
     use cardgames::doom::rules::Move;
     for _ in 0..10_000 {
-        let Some(table) = app.table::<DoomGame>() else {
+        let Some(table) = app.table::<Doom>() else {
             panic!("left the game")
         };
         let seen = table.seen();
@@ -359,7 +359,7 @@ fn the_doom_setup_gives_each_rule_set_the_books_dice() {
     press(&mut app, KeyCode::Right);
     assert_eq!(shown(&mut app), is("4", "chance (dice rolls)"));
     press(&mut app, KeyCode::Enter);
-    let config = app.table::<DoomGame>().map(|t| t.seen().view.config);
+    let config = app.table::<Doom>().map(|t| t.seen().view.config);
     assert_eq!(
         config.map(|c| (c.max_dice, c.rules.name())),
         Some((4, "chance"))
@@ -385,7 +385,7 @@ fn doom_shows_the_odds_of_an_attack_before_it_is_made() {
     use cardgames::doom::rules::Move;
     let mut app = doom_chance_game(5);
     let seen = app
-        .table::<DoomGame>()
+        .table::<Doom>()
         .map(|t| t.seen())
         .unwrap_or_else(|| panic!("no game"));
     let Some(&Move::Attack { from, to }) = seen.legal.iter().find(|m| **m != Move::Pass) else {
@@ -420,7 +420,7 @@ fn doom_hint_shows_the_strong_ais_move_without_playing_it() {
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter); // 5×5 classic
     let seen = |app: &App| {
-        app.table::<DoomGame>()
+        app.table::<Doom>()
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no game"))
     };
@@ -439,7 +439,7 @@ fn doom_hint_shows_the_strong_ais_move_without_playing_it() {
     if let ["hex", from, "attacks", to] = words[..] {
         let (from, to) = (from.parse().unwrap_or(99), to.parse().unwrap_or(99));
         assert!(before.legal.contains(&Move::Attack { from, to }), "{line}");
-        let cursor = app.table::<DoomGame>().map(|t| t.cursor());
+        let cursor = app.table::<Doom>().map(|t| t.cursor());
         assert_eq!(cursor, Some(usize::from(to)), "the cursor is on the target");
         // Enter plays the hinted attack.
         press(&mut app, KeyCode::Enter);
@@ -464,7 +464,7 @@ fn doom_shows_the_computers_last_attack() {
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter); // 5×5 classic against the book AI
     let seen = |app: &App| {
-        app.table::<DoomGame>()
+        app.table::<Doom>()
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no game"))
     };
@@ -503,7 +503,7 @@ fn doom_up_and_down_go_to_the_hex_drawn_nearest() {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter); // 5×5: rows drawn half a hex apart
-    let cursor = |app: &App| app.table::<DoomGame>().map_or(99, |t| t.cursor());
+    let cursor = |app: &App| app.table::<Doom>().map_or(99, |t| t.cursor());
     let mut path = Vec::new();
     for _ in 0..5 {
         press(&mut app, KeyCode::Down);
@@ -531,7 +531,7 @@ fn a_doom_game_left_midway_is_saved_and_resumed() {
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter); // 5×5 against the book AI
     let board = |app: &App| {
-        app.table::<DoomGame>()
+        app.table::<Doom>()
             .map(|t| t.seen().view.position.board.to_string())
     };
     let before = board(&app);
@@ -576,7 +576,7 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter); // Dice of Doom
     press(&mut app, KeyCode::Enter);
-    assert!(app.table::<DoomGame>().is_some());
+    assert!(app.table::<Doom>().is_some());
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap_or_default(),
@@ -597,7 +597,7 @@ fn a_corrupt_save_is_reported_and_never_overwritten() {
 
 #[test]
 fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
-    use cardgames::honeymoon::game::{Action, Bid, Call, Phase, Strain};
+    use cardgames::honeymoon::{Action, Bid, Call, Phase, Strain};
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = quick_app(Some(dir.path()), 21);
     honeymoon_setup(&mut app);
@@ -675,7 +675,7 @@ fn a_whole_honeymoon_deal_bid_exchange_play_and_score() {
         .collect();
     assert_eq!(kept.len(), 1, "{kept:?}");
     let records =
-        cardgames::honeymoon::record::read_file(&kept[0]).unwrap_or_else(|e| panic!("{e}"));
+        cardgames::honeymoon::formats::read_file(&kept[0]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Some(&records[0]), view.record.as_ref());
     // The review of the deal, then the match.
     press(&mut app, KeyCode::Char('r'));
@@ -923,7 +923,7 @@ fn hint_bar_entries_are_clickable() {
 #[test]
 fn a_honeymoon_deal_played_with_the_mouse() {
     use cardgames::cards::Suit;
-    use cardgames::honeymoon::game::{Action, Call, Phase, Strain};
+    use cardgames::honeymoon::{Action, Call, Phase, Strain};
     let mut app = quick_app(None, 21);
     honeymoon_setup(&mut app);
     press(&mut app, KeyCode::Enter);
@@ -1542,7 +1542,7 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
 /// Plays a honeymoon match of four deals (passing, leading the cursor's
 /// card) until it is over, from the menu of `app`.
 fn play_a_four_deal_match(app: &mut App) {
-    use cardgames::honeymoon::game::Phase;
+    use cardgames::honeymoon::Phase;
     honeymoon_setup(app);
     for _ in 0..4 {
         press(app, KeyCode::Down);
@@ -1567,7 +1567,7 @@ fn play_a_four_deal_match(app: &mut App) {
 
 #[test]
 fn a_honeymoon_match_of_four_deals_ends_on_the_match_over_screen() {
-    use cardgames::honeymoon::game::{MatchLength, Phase};
+    use cardgames::honeymoon::{MatchLength, Phase};
     let mut app = quick_app(None, 4);
     play_a_four_deal_match(&mut app);
     let view = app
@@ -1670,7 +1670,7 @@ fn a_click_anywhere_in_a_doom_cell_picks_its_hex() {
     let mut app = quick_app(None, 3);
     doom_game(&mut app, 5);
     let text = screen(&mut app, 80, 24);
-    let cursor = |app: &App| app.table::<DoomGame>().map_or(99, |t| t.cursor());
+    let cursor = |app: &App| app.table::<Doom>().map_or(99, |t| t.cursor());
     // Hex 11 (a3, an attacker): the third row of cells, the second cell.
     assert_eq!(column_of(&text, 10, "(a3)"), Some(14), "{text}");
     // Its frame's bottom-right corner picks it as the attacker, and the
@@ -1680,9 +1680,7 @@ fn a_click_anywhere_in_a_doom_cell_picks_its_hex() {
     assert_eq!(cursor(&app), 16);
     // The target's frame, top-left corner: the attack is made.
     click(&mut app, 10, 12);
-    let after = app
-        .table::<DoomGame>()
-        .map(|t| t.seen().view.position.board);
+    let after = app.table::<Doom>().map(|t| t.seen().view.position.board);
     assert_eq!(after.map(|b| b.hex(16).owner), Some(0), "hex 16 taken");
 }
 
@@ -1692,7 +1690,7 @@ fn doom_hex_numbers_are_the_cli_move_names_and_toggle_with_hash() {
     let mut app = quick_app(None, 3);
     doom_game(&mut app, 5);
     let seen = app
-        .table::<DoomGame>()
+        .table::<Doom>()
         .map(|t| t.seen())
         .unwrap_or_else(|| panic!("no game"));
     // "11->16", as the CLI writes it, is hex 11 (a3) on hex 16 (b1),
@@ -1739,7 +1737,7 @@ fn doom_undo_takes_back_your_moves_under_classic_rules_only() {
     let mut app = quick_app(None, 3);
     doom_game(&mut app, 5);
     let seen = |app: &App| {
-        app.table::<DoomGame>()
+        app.table::<Doom>()
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no game"))
     };

@@ -11,10 +11,14 @@ use serde_json::{Value, json};
 use super::output::Output;
 use super::progress::Progress;
 use super::{CliError, parsed, seed_or_announce};
+use cardgames::doom::bots::eval;
+use cardgames::doom::bots::search::{
+    ExactSolver, book_ab_ratings, book_chance_ratings, first_best,
+};
+use cardgames::doom::bots::strong::{Limits, StrongSearch};
 use cardgames::doom::bots::{AiKind, UnknownAi, make_bot};
-use cardgames::doom::search::{ExactSolver, book_ab_ratings, book_chance_ratings, first_best};
-use cardgames::doom::strong::{Limits, StrongSearch};
-use cardgames::doom::{Board, Config, Deal, DoomGame, Move, Position, RuleSet, board, eval, svg};
+use cardgames::doom::formats::svg;
+use cardgames::doom::{Board, Config, Deal, Doom, Move, Position, RuleSet, board};
 use cardgames::game::BoxBot;
 use cardgames::runner::RunError;
 use cardgames::runner::matches::{self, Spec};
@@ -312,7 +316,7 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         (None, None) => None,
     };
     let count = kinds.len();
-    let spec = Spec::<DoomGame> {
+    let spec = Spec::<Doom> {
         setup,
         bots: kinds.iter().map(|k| k.name().to_string()).collect(),
         plays: u64::from(a.games),
@@ -324,7 +328,7 @@ fn sim(a: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         first: vec![(0, 0.0); count],
         ..Counts::default()
     });
-    let make = |name: &str| -> Result<BoxBot<DoomGame>, RunError> {
+    let make = |name: &str| -> Result<BoxBot<Doom>, RunError> {
         let kind: AiKind = name
             .parse()
             .map_err(|e: UnknownAi| RunError::Rule(e.to_string()))?;

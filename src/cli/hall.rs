@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, Style};
-use cardgames::hall::ssh::DoorConfig;
+use cardgames::doors::ssh::{self, DoorConfig};
 use cardgames::hall::{self, Config};
 
 /// Arguments of `cardgames serve`.
@@ -40,6 +40,10 @@ pub struct ServeArgs {
     /// Minutes after which an idle ssh connection is closed.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     ssh_idle: u32,
+    /// Seconds a connection has to send an HTTP request's line and
+    /// headers before it is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=600))]
+    request_timeout: u32,
 }
 
 /// Runs `cardgames serve` until SIGTERM or Ctrl-C.
@@ -55,28 +59,32 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         data,
         seed: args.seed,
         per_address: args.per_address as usize,
-        ssh: args.ssh.map(|listen| DoorConfig {
-            listen,
-            guests: args.guests,
-            max_sessions: args.ssh_sessions as usize,
-            idle: std::time::Duration::from_secs(60 * u64::from(args.ssh_idle)),
-        }),
+        head_within: std::time::Duration::from_secs(u64::from(args.request_timeout)),
     };
+    let door = args.ssh.map(|listen| DoorConfig {
+        listen,
+        guests: args.guests,
+        max_sessions: args.ssh_sessions as usize,
+        idle: std::time::Duration::from_secs(60 * u64::from(args.ssh_idle)),
+    });
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
-        .block_on(hall::serve(config, |at| {
+        .block_on(async move {
+            let opened = hall::open(config).await?;
+            let web = opened.web();
             hall::log(format_args!(
-                "cardgames hall: players join with `cardgames join ws://{}`, or in a browser at http://{}/",
-                at.web, at.web
+                "cardgames hall: players join with `cardgames join ws://{web}`, or in a browser at http://{web}/"
             ));
-            if let Some(ssh) = at.ssh {
+            if let Some(door) = door {
+                let at = ssh::open(&opened, door).await?;
                 hall::log(format_args!(
                     "cardgames hall: or with `ssh -p {} {}`",
-                    ssh.port(),
-                    ssh.ip()
+                    at.port(),
+                    at.ip()
                 ));
             }
-        }))
+            opened.serve().await
+        })
         .map_err(|e| CliError::Failed(e.to_string()))
 }
 
@@ -102,10 +110,11 @@ pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
         )));
     }
     if let Some(name) = &args.name
-        && !hall::protocol::valid_name(name)
+        && cardgames::wire::protocol::normal_name(name).is_none()
     {
         return Err(CliError::Input(format!(
-            "--name {name:?}: 1 to 20 letters, digits, _ - or ., starting with a letter or digit"
+            "--name {name:?}: {}",
+            cardgames::wire::protocol::NAME_RULE
         )));
     }
     let style = args.style;

@@ -27,9 +27,9 @@ pub enum Holdem {
     /// The AI level against reference opponents, heads-up and six-handed:
     /// bb/100 with a 95% interval per opponent.
     Gauntlet(super::holdem_gauntlet::GauntletArgs),
-    /// Replay hand histories (PHH, PHHS, PokerStars) to their final stacks.
+    /// Replay hand histories (PHH, PHHS, PokerStars, GGPoker, Winamax) to their final stacks.
     Replay(super::holdem_history::ReplayArgs),
-    /// Convert hand histories between PHH and PokerStars text.
+    /// Convert hand histories between PHH and PokerStars, GGPoker and Winamax text.
     Convert(super::holdem_history::ConvertArgs),
     /// Player statistics from hand histories: VPIP, PFR, 3-bet, AF, WTSD, W$SD, bb/100.
     Stats(super::holdem_history::StatsArgs),

@@ -1,8 +1,11 @@
 //! `cardgames holdem replay | convert | stats`: hand histories (PHH,
-//! PHHS or PokerStars text, told apart by content) from files, folders
-//! or standard input. The work is the library's (`holdem::history`); this
-//! file reads paths and prints.
+//! PHHS, PokerStars, GGPoker or Winamax text, iPoker XML, told apart by
+//! content) from files,
+//! folders or standard input. The work is the library's
+//! (`holdem::history`, `holdem::formats`); this file reads paths, writes
+//! files and prints.
 
+use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -11,15 +14,15 @@ use serde_json::json;
 
 use super::CliError;
 use super::output::Output;
+use cardgames::holdem::formats::{self, Format, read_any};
 use cardgames::holdem::history::files;
 use cardgames::holdem::history::stats::{PlayerStats, Stats};
-use cardgames::holdem::history::{HandRecord, HistoryError, Replayed, read_any, replay};
-use cardgames::holdem::{phh, pokerstars};
+use cardgames::holdem::history::{HistoryError, Replayed, replay};
 
 /// Arguments of `cardgames holdem replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A file, a folder (every .phh, .phhs and .txt file in it, in name
+    /// A file, a folder (every .phh, .phhs, .txt and .xml file in it, in name
     /// order, sub-folders too) or `-` for standard input.
     #[arg(required = true, value_name = "FILE|DIR|-")]
     paths: Vec<String>,
@@ -35,6 +38,24 @@ pub enum To {
     Phh,
     /// PokerStars hand-history text.
     Pokerstars,
+    /// GGPoker hand-history text.
+    Ggpoker,
+    /// Winamax hand-history text.
+    Winamax,
+    /// iPoker XML (one session per file).
+    Ipoker,
+}
+
+impl To {
+    fn format(self) -> Format {
+        match self {
+            To::Phh => Format::Phh,
+            To::Pokerstars => Format::PokerStars,
+            To::Ggpoker => Format::GgPoker,
+            To::Winamax => Format::Winamax,
+            To::Ipoker => Format::IPoker,
+        }
+    }
 }
 
 /// Arguments of `cardgames holdem convert`.
@@ -48,14 +69,18 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, visible_alias = "format")]
     to: To,
 
-    /// Write one file per input file into this folder (standard output
-    /// without it).
+    /// Write one file per input file into this folder, keeping the
+    /// input folders' tree (standard output without it).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
-    /// For PokerStars text: the player whose hole cards the "Dealt to"
-    /// line shows (a name or p1, p2, ...); by default the first player
-    /// whose cards are known.
+    /// Replace files that are already in the --out folder (without it,
+    /// nothing is written when any would be replaced).
+    #[arg(long)]
+    force: bool,
+
+    /// The hero (a name or p1, p2, ...) of hands whose history names none:
+    /// whose hole cards the "Dealt to" line shows.
     #[arg(long, value_name = "NAME")]
     hero: Option<String>,
 }
@@ -67,12 +92,29 @@ pub struct StatsArgs {
     #[arg(required = true, value_name = "FILES|DIR")]
     paths: Vec<String>,
 
+    /// Every player's figures (by default only the hero's: the player
+    /// each history was written for, you in the hands kept here).
+    #[arg(long, conflicts_with = "player")]
+    all: bool,
+
+    /// This player's figures (again for more players).
+    #[arg(long, value_name = "NAME")]
+    player: Vec<String>,
+
     #[command(flatten)]
     output: Output,
 }
 
-/// Every input: its name and text.
-fn inputs(paths: &[String]) -> Result<Vec<(String, String)>, CliError> {
+/// One input: its name, its path under the folder given (for `--out`),
+/// and its text.
+struct Input {
+    name: String,
+    relative: PathBuf,
+    text: String,
+}
+
+/// Every input, in order.
+fn inputs(paths: &[String]) -> Result<Vec<Input>, CliError> {
     let mut out = Vec::new();
     for p in paths {
         if p == "-" {
@@ -80,7 +122,11 @@ fn inputs(paths: &[String]) -> Result<Vec<(String, String)>, CliError> {
             std::io::stdin()
                 .read_to_string(&mut text)
                 .map_err(|e| CliError::Input(format!("standard input: {e}")))?;
-            out.push(("-".to_string(), text));
+            out.push(Input {
+                name: "-".into(),
+                relative: PathBuf::from("stdin"),
+                text,
+            });
             continue;
         }
         let path = Path::new(p);
@@ -88,10 +134,20 @@ fn inputs(paths: &[String]) -> Result<Vec<(String, String)>, CliError> {
             let found = files::history_files(path)
                 .map_err(|(dir, e)| CliError::Input(format!("{}: {e}", dir.display())))?;
             for f in found {
-                out.push((f.display().to_string(), read_file(&f)?));
+                let relative = f.strip_prefix(path).unwrap_or(&f).to_path_buf();
+                out.push(Input {
+                    name: f.display().to_string(),
+                    relative,
+                    text: read_file(&f)?,
+                });
             }
         } else {
-            out.push((p.clone(), read_file(path)?));
+            let relative = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
+            out.push(Input {
+                name: p.clone(),
+                relative,
+                text: read_file(path)?,
+            });
         }
     }
     Ok(out)
@@ -101,38 +157,45 @@ fn read_file(path: &Path) -> Result<String, CliError> {
     files::read_text(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
 }
 
-/// Every hand of every input, replayed or refused.
-type Outcomes = Vec<(String, Vec<Result<Replayed, HistoryError>>)>;
+/// Every hand of every input (by name, with its path under its folder),
+/// replayed or refused.
+type Outcomes = Vec<(String, PathBuf, Vec<Result<Replayed, HistoryError>>)>;
 
 fn replay_all(paths: &[String]) -> Result<Outcomes, CliError> {
     Ok(inputs(paths)?
         .into_iter()
-        .map(|(name, text)| {
-            let hands = match read_any(&text) {
-                Ok(hands) if hands.is_empty() => {
-                    vec![Err(HistoryError::Format("no hand in it".into()))]
-                }
-                Ok(hands) => hands
-                    .into_iter()
-                    .map(|(_, r)| r.and_then(|r| replay(&r)))
-                    .collect(),
-                Err(e) => vec![Err(e)],
-            };
-            (name, hands)
-        })
+        .map(
+            |Input {
+                 name,
+                 relative,
+                 text,
+             }| {
+                let hands = match read_any(&text) {
+                    Ok(hands) if hands.is_empty() => {
+                        vec![Err(HistoryError::Format("no hand in it".into()))]
+                    }
+                    Ok(hands) => hands
+                        .into_iter()
+                        .map(|(_, r)| r.and_then(|r| replay(&r)))
+                        .collect(),
+                    Err(e) => vec![Err(e)],
+                };
+                (name, relative, hands)
+            },
+        )
         .collect())
 }
 
 fn refused(outcomes: &Outcomes) -> usize {
     outcomes
         .iter()
-        .flat_map(|(_, h)| h)
+        .flat_map(|(_, _, h)| h)
         .filter(|h| h.is_err())
         .count()
 }
 
 fn total(outcomes: &Outcomes) -> usize {
-    outcomes.iter().map(|(_, h)| h.len()).sum()
+    outcomes.iter().map(|(_, _, h)| h.len()).sum()
 }
 
 fn one_line(e: &HistoryError) -> String {
@@ -142,7 +205,7 @@ fn one_line(e: &HistoryError) -> String {
 /// Runs `cardgames holdem replay`.
 pub fn run_replay(args: ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let outcomes = replay_all(&args.paths)?;
-    for (file, hands) in &outcomes {
+    for (file, _, hands) in &outcomes {
         let mut ok = 0;
         for (i, h) in hands.iter().enumerate() {
             match (h, args.output.json()) {
@@ -178,78 +241,32 @@ pub fn run_replay(args: ReplayArgs, out: &mut dyn Write) -> Result<(), CliError>
     Ok(())
 }
 
-fn hero_of(r: &HandRecord, hero: Option<&str>) -> Option<usize> {
-    let h = hero?;
-    (0..r.players()).find(|&p| r.name(p) == h).or_else(|| {
-        h.strip_prefix('p')
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| n.checked_sub(1))
-            .filter(|&p| p < r.players())
-    })
-}
-
 /// Runs `cardgames holdem convert`.
 pub fn run_convert(args: ConvertArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let outcomes = replay_all(&args.paths)?;
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Input(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    let mut number = 0u64;
-    for (file, hands) in &outcomes {
-        let good: Vec<&Replayed> = hands.iter().filter_map(|h| h.as_ref().ok()).collect();
+    let format = args.to.format();
+    for (file, _, hands) in &outcomes {
         for (i, h) in hands.iter().enumerate() {
             if let Err(e) = h {
                 cardgames::stderr_line(format_args!("{file} hand {}: {}", i + 1, one_line(e)));
             }
         }
+    }
+    // Every file's text first: nothing is written when any hand cannot be.
+    let mut written: Vec<(PathBuf, String)> = Vec::new();
+    for (file, relative, hands) in &outcomes {
+        let good: Vec<&Replayed> = hands.iter().filter_map(|h| h.as_ref().ok()).collect();
         if good.is_empty() {
             continue;
         }
-        let text = match args.to {
-            To::Phh => {
-                let records: Vec<HandRecord> = good.iter().map(|h| h.record.clone()).collect();
-                if records.len() == 1 {
-                    phh::write_record(&records[0])
-                } else {
-                    phh::write_all(&records)
-                }
-            }
-            To::Pokerstars => good
-                .iter()
-                .map(|h| {
-                    number += 1;
-                    let hero = hero_of(&h.record, args.hero.as_deref());
-                    let n = h
-                        .record
-                        .info
-                        .hand
-                        .as_deref()
-                        .and_then(|s| s.parse().ok())
-                        .unwrap_or(number);
-                    pokerstars::write(h, hero, n)
-                })
-                .collect::<Vec<_>>()
-                .join("\n\n"),
-        };
-        match &args.out {
-            Some(dir) => {
-                let stem = Path::new(file)
-                    .file_stem()
-                    .and_then(|s| s.to_str())
-                    .filter(|s| *s != "-")
-                    .unwrap_or("stdin");
-                let ext = match (args.to, good.len()) {
-                    (To::Phh, 1) => "phh",
-                    (To::Phh, _) => "phhs",
-                    (To::Pokerstars, _) => "txt",
-                };
-                let path = dir.join(format!("{stem}.{ext}"));
-                std::fs::write(&path, text).map_err(|e| {
-                    CliError::Input(format!("cannot write {}: {e}", path.display()))
-                })?;
-            }
-            None => {
+        let text = formats::write(format, &good, args.hero.as_deref())
+            .map_err(|e| CliError::Input(format!("{file}: {}", one_line(&e))))?;
+        written.push((relative.with_extension(format.extension(good.len())), text));
+    }
+    match &args.out {
+        Some(dir) => write_tree(dir, &written, args.force)?,
+        None => {
+            for (_, text) in &written {
                 out.write_all(text.as_bytes())?;
                 writeln!(out)?;
             }
@@ -261,6 +278,38 @@ pub fn run_convert(args: ConvertArgs, out: &mut dyn Write) -> Result<(), CliErro
             "{bad} of {} hands refused (not converted)",
             total(&outcomes)
         )));
+    }
+    Ok(())
+}
+
+/// Writes each file under `dir` at its path, folders made as needed;
+/// refuses (writing nothing) when two inputs would make one file, or when
+/// a file is there already and `force` is not given.
+fn write_tree(dir: &Path, files: &[(PathBuf, String)], force: bool) -> Result<(), CliError> {
+    let mut seen = BTreeSet::new();
+    for (path, _) in files {
+        if !seen.insert(path) {
+            return Err(CliError::Input(format!(
+                "two inputs would both be written as {}: convert them apart",
+                dir.join(path).display()
+            )));
+        }
+        let target = dir.join(path);
+        if target.exists() && !force {
+            return Err(CliError::Input(format!(
+                "{} exists: --force replaces it (nothing was written)",
+                target.display()
+            )));
+        }
+    }
+    for (path, text) in files {
+        let target = dir.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| CliError::Input(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        std::fs::write(&target, text)
+            .map_err(|e| CliError::Input(format!("cannot write {}: {e}", target.display())))?;
     }
     Ok(())
 }
@@ -279,10 +328,16 @@ fn cell(x: Option<f64>) -> String {
 pub fn run_stats(args: StatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let outcomes = replay_all(&args.paths)?;
     let mut stats = Stats::default();
-    for (file, hands) in &outcomes {
+    let mut heroes: BTreeSet<String> = BTreeSet::new();
+    for (file, _, hands) in &outcomes {
         for (i, h) in hands.iter().enumerate() {
             match h {
-                Ok(h) => stats.add(h),
+                Ok(h) => {
+                    stats.add(h);
+                    if let Some(p) = h.record.info.hero {
+                        heroes.insert(h.record.name(p));
+                    }
+                }
                 Err(e) => cardgames::stderr_line(format_args!(
                     "{file} hand {}: {} (not counted)",
                     i + 1,
@@ -291,7 +346,25 @@ pub fn run_stats(args: StatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
         }
     }
-    let rows: Vec<(&String, &PlayerStats)> = stats.players.iter().collect();
+    // The hero's rows unless asked for others (everyone when no history
+    // names its hero).
+    let wanted = |name: &str| {
+        if args.all {
+            true
+        } else if !args.player.is_empty() {
+            args.player.iter().any(|p| p == name)
+        } else {
+            heroes.is_empty() || heroes.contains(name)
+        }
+    };
+    let rows: Vec<(&String, &PlayerStats)> =
+        stats.players.iter().filter(|(n, _)| wanted(n)).collect();
+    if rows.is_empty() && !args.player.is_empty() {
+        return Err(CliError::Input(format!(
+            "no hand of {}",
+            args.player.join(", ")
+        )));
+    }
     if args.output.json() {
         for (name, s) in rows {
             let line = json!({

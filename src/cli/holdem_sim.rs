@@ -13,9 +13,9 @@ use super::output::Output;
 use super::play::{ForcedArgs, Stakes};
 use super::progress::Progress;
 use super::{CliError, seed_or_announce};
-use cardgames::holdem::phh;
+use cardgames::holdem::formats::phh;
+use cardgames::holdem::session::MOST_SEATS;
 use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
-use cardgames::holdem::table::MAX_SEATS;
 use cardgames::runner::make_bot;
 use cardgames::runner::matches::{self, Played, Spec};
 
@@ -71,9 +71,9 @@ fn write_phh(dir: &Path, p: &Played<Session>, duplicate: bool, seats: u64) -> st
 /// Runs `cardgames holdem sim`.
 pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let k = args.seats.len();
-    if !(2..=MAX_SEATS).contains(&k) {
+    if !(2..=MOST_SEATS).contains(&k) {
         return Err(CliError::Input(format!(
-            "--seats needs 2 to {MAX_SEATS} bots, got {k}"
+            "--seats needs 2 to {MOST_SEATS} bots, got {k}"
         )));
     }
     // Every hand starts from fresh stacks: each play is a new session.

@@ -17,11 +17,12 @@ use super::{CliError, Style, seed_or_announce};
 use cardgames::cards::pbn::parse_hand;
 use cardgames::cards::{Card, Suit};
 use cardgames::game::Game;
+use cardgames::honeymoon::Honeymoon;
 use cardgames::honeymoon::db::Db;
 use cardgames::honeymoon::db_build;
-use cardgames::honeymoon::game::Honeymoon;
-use cardgames::honeymoon::pbn;
-use cardgames::honeymoon::record::{DealRecord, contract_text, read_file, seat_text};
+use cardgames::honeymoon::formats::pbn;
+use cardgames::honeymoon::formats::read_file;
+use cardgames::honeymoon::formats::record::{DealRecord, contract_text, seat_text};
 use cardgames::honeymoon::review::{self as deal_review, Review};
 use cardgames::honeymoon::solver::{Analysis, Solver};
 use cardgames::honeymoon::{NORTH, Position, SOUTH, parse_trump};
@@ -429,7 +430,7 @@ fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
             return;
         };
         if let Some(dir) = &args.records
-            && let Some(mut record) = DealRecord::of_game(p.game)
+            && let Some(mut record) = p.game.record()
         {
             record.names = [
                 names[p.bot_of_seat[0]].clone(),

@@ -5,11 +5,11 @@
 use clap::Args;
 
 use super::{CliError, Style, parsed};
-use cardgames::doom::{Deal, DoomGame, RuleSet};
+use cardgames::doom::{Deal, Doom, RuleSet};
 use cardgames::game::{Level, Playable};
-use cardgames::holdem::session::{self, Mode, Rebuy, Session};
-use cardgames::holdem::table::{Blinds, MAX_SEATS};
-use cardgames::honeymoon::game::{Honeymoon, LeadRule, MatchLength, Options, Scoring};
+use cardgames::holdem::session::{self, MOST_SEATS, Mode, Rebuy, Session};
+use cardgames::holdem::table::Blinds;
+use cardgames::honeymoon::{Honeymoon, LeadRule, MatchLength, Scoring};
 use cardgames::tui::{self, NewGame, Start};
 
 /// The stakes of a Hold'em table, on screen or in `holdem sim`.
@@ -46,7 +46,7 @@ fn parse_blinds(text: &str) -> Result<Blinds, String> {
 #[derive(Debug, Args)]
 pub struct HoldemPlay {
     /// Players at the table, you included (2 to 9).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=MAX_SEATS as i64))]
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=MOST_SEATS as i64))]
     players: u8,
     #[command(flatten)]
     stakes: Stakes,
@@ -145,8 +145,8 @@ pub struct HoneymoonOptions {
 
 impl HoneymoonOptions {
     /// The game's options.
-    pub fn options(&self) -> Options {
-        Options {
+    pub fn options(&self) -> cardgames::honeymoon::Setup {
+        cardgames::honeymoon::Setup {
             no_trump: !self.no_nt,
             lead_rule: self.opening_lead,
             doubling: self.doubling,
@@ -227,7 +227,7 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
 
 /// Opens a Dice of Doom game.
 pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
-    open::<DoomGame>(
+    open::<Doom>(
         &p.options.setup(),
         &p.ai.to_ascii_lowercase(),
         p.seed,
@@ -237,7 +237,7 @@ pub fn doom(p: DoomPlay, ascii: bool) -> Result<(), CliError> {
 
 /// Opens a honeymoon match.
 pub fn honeymoon(p: HoneymoonPlay, ascii: bool) -> Result<(), CliError> {
-    let options = Options {
+    let options = cardgames::honeymoon::Setup {
         length: p.length,
         ..p.options.options()
     };

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{MAX_DICE, MAX_PLAYERS, MAX_SIZE};
+use super::deal::Deal;
 use super::rules::{Config, RuleSet};
-use super::state::Deal;
 use crate::form::{Choices, Field, Form, range, unknown};
 use crate::game::SetupError;
 

@@ -1,20 +1,16 @@
-//! The playable game: a [`Position`] under a [`Config`] with the dice the
+//! The game itself: a [`Position`] under a [`Config`] with the dice the
 //! state rolls itself, as the state machine every front end drives
 //! (`crate::game::Game`): legal moves, `apply` reporting what happened,
-//! views and the outcome.
+//! views and the outcome. A session's next games are dealt by the
+//! runner's side of it (`playable.rs`).
 
 use rand::Rng;
-use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Hex, MAX_SIZE};
-use super::bots::{AI_NAMES, AiKind, make_bot};
-use super::narration;
-use super::policy::greedy_move;
-use super::rules::{Config, ConfigError, Move, Outcome, Position, add_new_dice};
-use super::setup::Setup;
-use crate::game::{BoxBot, Game, GameRng, Level, Playable, Seat, SetupError, rng_from_seed};
-use crate::narrate::Note;
+use super::board::Board;
+use super::deal::Deal;
+use super::rules::{Config, Move, Outcome, Position, add_new_dice};
+use crate::game::{Game, GameRng, Seat, rng_from_seed};
 
 /// Something that happened in an `apply`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,121 +133,32 @@ pub struct LastAttack {
     pub won: bool,
 }
 
-/// The book's `gen-board`: every hex to a random player with 1..=max dice.
-pub fn random_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Board, ConfigError> {
-    if !(2..=MAX_SIZE).contains(&size) {
-        return Err(ConfigError::Size(size));
-    }
-    let hexes: Vec<Hex> = (0..size * size)
-        .map(|_| Hex {
-            owner: rng.random_range(0..cfg.players),
-            dice: rng.random_range(1..=cfg.max_dice),
-        })
-        .collect();
-    Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
-}
-
-/// A fair random board: the players hold equal numbers of hexes (the
-/// remainder going to random players) with the same dice on them, placed
-/// at random.
-pub fn balanced_board(size: usize, cfg: &Config, rng: &mut GameRng) -> Result<Board, ConfigError> {
-    if !(2..=MAX_SIZE).contains(&size) {
-        return Err(ConfigError::Size(size));
-    }
-    let n = size * size;
-    let per = n / usize::from(cfg.players);
-    let stacks: Vec<u8> = (0..per)
-        .map(|_| rng.random_range(1..=cfg.max_dice))
-        .collect();
-    let mut hexes: Vec<Hex> = (0..cfg.players)
-        .flat_map(|owner| stacks.iter().map(move |&dice| Hex { owner, dice }))
-        .collect();
-    while hexes.len() < n {
-        hexes.push(Hex {
-            owner: rng.random_range(0..cfg.players),
-            dice: rng.random_range(1..=cfg.max_dice),
-        });
-    }
-    hexes.shuffle(rng);
-    Board::from_hexes(&hexes).ok_or(ConfigError::Size(size))
-}
-
-/// How boards are dealt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Deal {
-    /// The book's gen-board ([`random_board`]).
-    #[default]
-    Book,
-    /// Equal hexes and dice for every player ([`balanced_board`]).
-    Balanced,
-}
-
-/// The board of `doom sim`'s game `game` for `seed` when `ais` AIs take
-/// turns in the seats: each run of `ais` games shares one board.
-pub fn sim_board(
-    deal: Deal,
-    size: usize,
-    cfg: &Config,
-    seed: u64,
-    game: u64,
-    ais: u64,
-) -> Result<Board, ConfigError> {
-    let group = game / ais.max(1);
-    let mut rng = rng_from_seed(seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    deal_board(deal, size, cfg, &mut rng)
-}
-
-impl std::str::FromStr for Deal {
-    type Err = SetupError;
-
-    fn from_str(s: &str) -> Result<Deal, SetupError> {
-        crate::form::pick(
-            s,
-            "board deal",
-            &[("book", Deal::Book), ("balanced", Deal::Balanced)],
-        )
-    }
-}
-
-/// A board dealt `deal`'s way.
-pub fn deal_board(
-    deal: Deal,
-    size: usize,
-    cfg: &Config,
-    rng: &mut GameRng,
-) -> Result<Board, ConfigError> {
-    match deal {
-        Deal::Book => random_board(size, cfg, rng),
-        Deal::Balanced => balanced_board(size, cfg, rng),
-    }
-}
-
 /// A game of Dice of Doom, and the games after it in a session (each on a
 /// new board dealt from the game's generator, the next player moving
-/// first).
+/// first). The fields are the engine's: `playable.rs` deals the next
+/// games.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct DoomGame {
-    config: Config,
-    position: Position,
-    moves_made: u64,
-    rng: GameRng,
+pub struct Doom {
+    pub(super) config: Config,
+    pub(super) position: Position,
+    pub(super) moves_made: u64,
+    pub(super) rng: GameRng,
     /// How the next games' boards are dealt.
     #[serde(default)]
-    boards: Deal,
+    pub(super) boards: Deal,
     /// Games finished before this one.
     #[serde(default)]
-    games: u64,
+    pub(super) games: u64,
     /// The last attack of this game.
     #[serde(default)]
-    last: Option<LastAttack>,
+    pub(super) last: Option<LastAttack>,
 }
 
-impl DoomGame {
+impl Doom {
     /// A game on `board` with player `first` to move; `seed` drives the
     /// dice.
-    pub fn new(config: Config, board: Board, first: u8, seed: u64) -> DoomGame {
-        DoomGame {
+    pub fn new(config: Config, board: Board, first: u8, seed: u64) -> Doom {
+        Doom {
             config,
             position: Position::new(board, first),
             moves_made: 0,
@@ -288,7 +195,7 @@ impl DoomGame {
     }
 }
 
-impl Game for DoomGame {
+impl Game for Doom {
     type Action = Move;
     type Event = Event;
     type Error = DoomError;
@@ -387,131 +294,17 @@ impl Game for DoomGame {
     }
 }
 
-impl Playable for DoomGame {
-    type Setup = Setup;
-    const ID: &'static str = "doom";
-
-    /// The first game on a board dealt from `seed`, `a` moving first; the
-    /// dice and the next boards go on from the same generator (a game
-    /// without dice must not deal its first board again).
-    fn new(setup: &Setup, seed: u64) -> Result<DoomGame, SetupError> {
-        let config = setup.config()?;
-        let mut rng = rng_from_seed(seed);
-        let board = deal_board(setup.boards, setup.size, &config, &mut rng)
-            .map_err(|e| SetupError(e.to_string()))?;
-        let mut game = DoomGame::new(config, board, 0, seed);
-        game.rng = rng;
-        game.boards = setup.boards;
-        Ok(game)
-    }
-
-    /// The board of deal `deal` from the match seed (every rotation of a
-    /// deal plays the same board), the dice of play `play`.
-    fn match_deal(setup: &Setup, seed: u64, deal: u64, play: u64) -> Result<DoomGame, SetupError> {
-        let config = setup.config()?;
-        let board = sim_board(setup.boards, setup.size, &config, seed, deal, 1)
-            .map_err(|e| SetupError(e.to_string()))?;
-        Ok(DoomGame::new(config, board, 0, seed.wrapping_add(play)))
-    }
-
-    fn opening(&self) -> Vec<Event> {
-        vec![Event::NewGame {
-            game: self.games + 1,
-            first: self.position.player,
-        }]
-    }
-
-    fn seats(&self) -> usize {
-        usize::from(self.config.players)
-    }
-
-    /// Dice of Doom hides nothing.
-    fn spectator_view(&self) -> View {
-        self.view(0)
-    }
-
-    fn narrate(&self, event: &Event) -> Vec<Note> {
-        narration::notes(event)
-    }
-
-    /// A pass when allowed; on a turn's first move, when an attack is a
-    /// must, the default policy's.
-    fn default_action(&self) -> Option<Move> {
-        let moves = self.legal_actions();
-        if moves.contains(&Move::Pass) {
-            return Some(Move::Pass);
-        }
-        greedy_move(&self.config, &self.position).or_else(|| moves.first().copied())
-    }
-
-    fn deal_over(&self) -> bool {
-        self.position.is_over(&self.config)
-    }
-
-    /// Under classic rules (no dice rolled, so nothing learnt by trying),
-    /// back to any earlier move of this game; never under chance rules.
-    fn may_rewind(&self, earlier: &DoomGame) -> bool {
-        self.config.rules == super::rules::RuleSet::Classic && earlier.games == self.games
-    }
-
-    /// A new board of the same size, the next player moving first.
-    fn next_deal(&mut self) -> Result<Vec<Event>, DoomError> {
-        if !self.position.is_over(&self.config) {
-            return Err(DoomError::InProgress);
-        }
-        let size = self.position.board.size();
-        let board = deal_board(self.boards, size, &self.config, &mut self.rng)
-            .map_err(|_| DoomError::InProgress)?;
-        self.games += 1;
-        let first = (self.games % u64::from(self.config.players)) as u8;
-        self.position = Position::new(board, first);
-        self.moves_made = 0;
-        self.last = None;
-        Ok(vec![Event::NewGame {
-            game: self.games + 1,
-            first,
-        }])
-    }
-
-    /// Each player's share of the win (a game stopped early: by hexes
-    /// held).
-    fn scores(&self) -> Option<Vec<f64>> {
-        Some(self.standing().shares)
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &AI_NAMES
-    }
-
-    fn bot(name: &str) -> Option<BoxBot<DoomGame>> {
-        let kind: AiKind = name.parse().ok()?;
-        Some(make_bot(kind, None))
-    }
-
-    fn level_bot(level: Level) -> &'static str {
-        match level {
-            Level::Easy => "random",
-            Level::Normal => "book",
-            Level::Hard => "strong",
-        }
-    }
-}
-
-/// A uniformly random legal move (for the random bot and playouts).
-pub fn random_move(view: &View, rng: &mut GameRng) -> Option<Move> {
-    view.position.moves(&view.config).choose(rng).copied()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::doom::rules::RuleSet;
+    use crate::doom::testing::chance_game;
 
     #[test]
     fn the_view_keeps_the_last_attack_until_the_next_game() {
         let cfg = Config::new(2, 3, RuleSet::Classic).unwrap();
         let board = Board::parse("a3 b1 b1 b1").unwrap();
-        let mut game = DoomGame::new(cfg, board, 0, 1);
+        let mut game = Doom::new(cfg, board, 0, 1);
         assert_eq!(game.view(0).last, None);
         game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
         let last = LastAttack {
@@ -523,29 +316,6 @@ mod tests {
         assert_eq!(game.view(1).last, Some(last));
         game.apply(Move::Pass).unwrap();
         assert_eq!(game.view(0).last, Some(last), "kept over the pass");
-    }
-
-    #[test]
-    fn moves_are_taken_back_within_a_classic_game_only() {
-        let cfg = Config::new(2, 3, RuleSet::Classic).unwrap();
-        let board = Board::parse("a3 b1 b1 b1").unwrap();
-        let start = DoomGame::new(cfg, board, 0, 1);
-        let mut game = start.clone();
-        game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
-        assert!(game.may_rewind(&start));
-        let mut next = game.clone();
-        next.games += 1;
-        assert!(!next.may_rewind(&start), "not into an earlier game");
-        let chance = chance_game(3);
-        let mut later = chance.clone();
-        later.apply(Move::Attack { from: 0, to: 1 }).unwrap();
-        assert!(!later.may_rewind(&chance), "the dice were rolled");
-    }
-
-    fn chance_game(seed: u64) -> DoomGame {
-        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
-        let board = Board::parse("a5 b3 a2 b1 a4 b5 a3 b2 a1").unwrap();
-        DoomGame::new(cfg, board, 0, seed)
     }
 
     #[test]
@@ -573,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_pass_reports_reinforcements_and_the_next_player() {
-        let mut game = DoomGame::new(
+        let mut game = Doom::new(
             Config::classic(),
             Board::parse("a3 b2 a1 b1").unwrap(),
             0,
@@ -599,40 +369,11 @@ mod tests {
     }
 
     #[test]
-    fn a_classic_session_deals_each_game_a_new_board() {
-        let setup = Setup {
-            size: 3,
-            ..Setup::default()
-        };
-        let mut game = <DoomGame as Playable>::new(&setup, 7).unwrap();
-        let first = game.position().board;
-        let mut boards = vec![first];
-        for _ in 0..3 {
-            // The game over: every hex a's.
-            game.position = Position::new(Board::parse("a1 a1 a1 a1 a1 a1 a1 a1 a1").unwrap(), 0);
-            game.next_deal().unwrap();
-            boards.push(game.position().board);
-        }
-        assert!(boards[1..].iter().all(|b| *b != first), "{boards:?}");
-        assert_ne!(boards[1], boards[2]);
-    }
-
-    #[test]
-    fn tiny_boards_pass_the_conformance_suite_with_games_decided_as_dealt() {
-        // On 2×2 boards one player often holds every hex at the deal.
-        let setup = Setup {
-            size: 2,
-            ..Setup::default()
-        };
-        crate::runner::conformance::check::<DoomGame>(&setup, 3, 400).unwrap();
-    }
-
-    #[test]
     fn a_saved_game_replays_the_same_dice() {
         let mut game = chance_game(11);
         game.apply(Move::Attack { from: 0, to: 1 }).unwrap();
         let saved = serde_json::to_string(&game).unwrap();
-        let mut copy: DoomGame = serde_json::from_str(&saved).unwrap();
+        let mut copy: Doom = serde_json::from_str(&saved).unwrap();
         assert_eq!(copy.position(), game.position());
         for _ in 0..20 {
             let Some(&m) = game.legal_actions().last() else {
@@ -641,37 +382,7 @@ mod tests {
             assert_eq!(game.apply(m), copy.apply(m));
         }
         assert!(
-            serde_json::from_str::<DoomGame>(&saved.replace("\"seed\":[", "\"seed\":[300,"))
-                .is_err()
+            serde_json::from_str::<Doom>(&saved.replace("\"seed\":[", "\"seed\":[300,")).is_err()
         );
-    }
-
-    #[test]
-    fn sim_boards_are_shared_by_each_run_of_games_and_balanced_when_asked() {
-        let cfg = Config::new(2, 5, RuleSet::Chance).unwrap();
-        let board = |deal, g, ais| sim_board(deal, 5, &cfg, 7, g, ais).unwrap();
-        assert_eq!(board(Deal::Book, 4, 2), board(Deal::Book, 5, 2));
-        assert_ne!(board(Deal::Book, 5, 2), board(Deal::Book, 6, 2));
-        assert_eq!(board(Deal::Book, 3, 1), board(Deal::Book, 6, 2));
-        for g in 0..20 {
-            let b = board(Deal::Balanced, g, 2);
-            let dice = |p: u8| -> Vec<u8> {
-                let mut d: Vec<u8> = b.hexes().filter(|h| h.owner == p).map(|h| h.dice).collect();
-                d.sort_unstable();
-                d
-            };
-            // 25 hexes: 12 each with the same dice, and one more.
-            let (a, b) = (dice(0), dice(1));
-            assert_eq!(a.len() + b.len(), 25);
-            let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
-            assert_eq!(short.len(), 12);
-            let same_but_one = (0..long.len()).any(|i| {
-                let mut rest = long.clone();
-                rest.remove(i);
-                rest == short
-            });
-            assert!(same_but_one, "{short:?} {long:?}");
-        }
-        assert!(sim_board(Deal::Book, 9, &cfg, 7, 0, 2).is_err());
     }
 }

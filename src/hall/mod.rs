@@ -4,15 +4,15 @@
 //! table is a task owning its runner ([`table`]), each connection a task
 //! of its own ([`conn`]), the lobby is shared state behind short locks
 //! (never held across an await), and chips and hands are kept in SQLite
-//! ([`store`]). The protocol is in [`protocol`] and `docs/protocol.md`;
+//! ([`store`]). The protocol is in [`crate::wire`] and `docs/protocol.md`;
 //! the design in `docs/hall.md`. Browsers come in by the web door
-//! ([`web`]), terminals over ssh by the ssh door ([`ssh`]).
+//! ([`web`]); doors that run a front end for someone else (the ssh door,
+//! in the doors layer) are opened beside a hall with [`Opened`].
 
-pub mod client;
+pub mod audit;
 mod conn;
+mod http;
 mod outbox;
-pub mod protocol;
-pub mod ssh;
 pub mod store;
 mod table;
 pub mod web;
@@ -28,7 +28,6 @@ use axum::extract::{ConnectInfo, Query, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -40,8 +39,8 @@ pub fn log(line: std::fmt::Arguments<'_>) {
 
 use crate::games::registry;
 use crate::runner::thinking::Pool;
+use crate::wire::protocol::{self, GameInfo, MAX_MESSAGE, READ_BUFFER, ServerMsg, TableSummary};
 use outbox::{ConnId, Outbox};
-use protocol::{GameInfo, MAX_MESSAGE, READ_BUFFER, ServerMsg, TableSummary};
 use store::{Store, StoreError, TableRow};
 use table::{Plan, TableCmd};
 
@@ -57,18 +56,12 @@ pub struct Config {
     pub seed: Option<u64>,
     /// Connections allowed from one address.
     pub per_address: usize,
-    /// The ssh door, when it is open.
-    pub ssh: Option<ssh::DoorConfig>,
+    /// How long a client has to send a request's line and headers.
+    pub head_within: Duration,
 }
 
-/// Where a hall listens, once it does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Listening {
-    /// WebSocket and web pages.
-    pub web: SocketAddr,
-    /// The ssh door.
-    pub ssh: Option<SocketAddr>,
-}
+/// [`Config::head_within`] by default.
+pub const HEAD_WITHIN: Duration = Duration::from_secs(10);
 
 /// Why the hall could not run.
 #[derive(Debug, thiserror::Error)]
@@ -111,6 +104,8 @@ struct Online {
     name: String,
     out: Outbox,
     in_lobby: bool,
+    /// The lobby as last sent to this connection.
+    lobby_sent: Option<String>,
 }
 
 /// The hall's shared state.
@@ -189,6 +184,7 @@ impl Hall {
                 name: name.into(),
                 out,
                 in_lobby: true,
+                lobby_sent: None,
             },
         );
         self.lobby_dirty.store(true, Ordering::Relaxed);
@@ -202,6 +198,9 @@ impl Hall {
     fn set_in_lobby(&self, conn: ConnId, yes: bool) {
         if let Some(o) = lock(&self.online).get_mut(&conn) {
             o.in_lobby = yes;
+        }
+        if yes {
+            self.lobby_dirty.store(true, Ordering::Relaxed);
         }
     }
 
@@ -238,6 +237,11 @@ impl Hall {
             .find(|o| o.player == player)
             .map(|o| o.name.clone());
         name.map_or_else(Vec::new, |name| self.tables_of_name(&name))
+    }
+
+    /// The hall's data directory.
+    pub fn data(&self) -> &std::path::Path {
+        &self.config.data
     }
 
     /// The tables where the player named `name` sits.
@@ -313,13 +317,28 @@ impl Hall {
         if !self.lobby_dirty.swap(false, Ordering::Relaxed) {
             return;
         }
-        let looking: Vec<(i64, Outbox)> = lock(&self.online)
-            .values()
-            .filter(|o| o.in_lobby)
-            .map(|o| (o.player, o.out.clone()))
+        let looking: Vec<ConnId> = lock(&self.online)
+            .iter()
+            .filter(|(_, o)| o.in_lobby)
+            .map(|(c, _)| *c)
             .collect();
-        for (player, out) in looking {
-            out.send(self.lobby(player));
+        for conn in looking {
+            self.send_lobby(conn, false);
+        }
+    }
+
+    /// Sends connection `conn` the lobby as its player sees it: always
+    /// when `asked`, else only when it changed since it was last sent.
+    fn send_lobby(&self, conn: ConnId, asked: bool) {
+        let Some(player) = lock(&self.online).get(&conn).map(|o| o.player) else {
+            return;
+        };
+        let text = protocol::encode(&self.lobby(player));
+        if let Some(o) = lock(&self.online).get_mut(&conn)
+            && (asked || o.lobby_sent.as_ref() != Some(&text))
+        {
+            o.out.send_text(text.clone());
+            o.lobby_sent = Some(text);
         }
     }
 
@@ -329,16 +348,28 @@ impl Hall {
         owner: i64,
         game: &str,
         setup: Option<Value>,
+        choices: Option<serde_json::Map<String, Value>>,
         seconds: Option<u32>,
         private: bool,
     ) -> Result<u64, ServerMsg> {
         let entry = registry()
             .find(game)
             .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
-        let setup = entry
-            .kind
-            .hall_setup(&setup.unwrap_or_else(|| entry.kind.default_setup()))
-            .map_err(|e| ServerMsg::error("bad_setup", e.to_string()))?;
+        let bad = |e: crate::game::SetupError| ServerMsg::error("bad_setup", e.to_string());
+        let mut setup = match setup {
+            Some(given) => entry.kind.complete(&given),
+            None => Ok(entry.kind.default_setup()),
+        }
+        .map_err(bad)?;
+        for (key, index) in choices.unwrap_or_default() {
+            let index = index.as_u64().ok_or_else(|| {
+                ServerMsg::error("bad_setup", format!("choice {key}: an index, not {index}"))
+            })?;
+            setup = entry
+                .kind
+                .choose(&setup, &key, usize::try_from(index).unwrap_or(usize::MAX))
+                .map_err(bad)?;
+        }
         entry
             .kind
             .seats(&setup)
@@ -359,6 +390,7 @@ impl Hall {
             seats: Value::Array(Vec::new()),
             save: None,
             steps: Vec::new(),
+            deals: 0,
         };
         let id = self
             .store
@@ -383,6 +415,8 @@ impl Hall {
             seed,
             seats: None,
             runner: None,
+            deals: 0,
+            log: Vec::new(),
         });
         Ok(id)
     }
@@ -403,6 +437,7 @@ impl Hall {
             players: Vec::new(),
             watching: 0,
             playing: plan.runner.is_some(),
+            private: plan.invite.is_some(),
         };
         let (id, invite, owner) = (plan.id, plan.invite.clone(), plan.owner);
         let (tx, rx) = table::channel();
@@ -431,18 +466,13 @@ impl Hall {
                 ));
                 continue;
             };
-            let runner = match row.save {
-                Some(mut save) => {
-                    save["log"] = Value::Array(row.steps);
-                    match entry.kind.restore(&save) {
-                        Ok(r) => Some(r),
-                        Err(e) => {
-                            log(format_args!("hall: table {}: {e}", row.id));
-                            continue;
-                        }
-                    }
+            let steps = row.steps.clone();
+            let runner = match table::restore(entry, row.save, row.steps) {
+                Ok(runner) => runner,
+                Err(e) => {
+                    log(format_args!("hall: table {}: {e}", row.id));
+                    continue;
                 }
-                None => None,
             };
             self.start_table(Plan {
                 id: row.id,
@@ -454,6 +484,8 @@ impl Hall {
                 seed: row.seed,
                 seats: Some(row.seats),
                 runner,
+                deals: row.deals,
+                log: steps,
             });
         }
         Ok(n)
@@ -489,23 +521,24 @@ async fn not_found() -> Response {
     web::refuse(StatusCode::NOT_FOUND)
 }
 
-/// Opens the store, resumes the open tables, and serves until SIGTERM or
-/// Ctrl-C; `ready` is told where, once listening.
-pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), HallError> {
+/// A hall listening, its tables restored, not yet serving: doors are
+/// opened beside it (they reach it through [`Opened::hall`] and
+/// [`Opened::door_url`]) before [`Opened::serve`].
+#[derive(Debug)]
+pub struct Opened {
+    hall: Arc<Hall>,
+    listener: tokio::net::TcpListener,
+    web: SocketAddr,
+}
+
+/// Opens the store, binds the listening address and resumes the open
+/// tables.
+pub async fn open(config: Config) -> Result<Opened, HallError> {
     std::fs::create_dir_all(&config.data).map_err(HallError::at(config.data.display()))?;
     let store = Store::open(&config.data.join("hall.sqlite"))?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(HallError::at(format_args!("listen on {}", config.listen)))?;
-    let door = match &config.ssh {
-        Some(d) => {
-            let listener = tokio::net::TcpListener::bind(d.listen)
-                .await
-                .map_err(HallError::at(format_args!("ssh on {}", d.listen)))?;
-            Some((d.clone(), listener))
-        }
-        None => None,
-    };
     let hall = Arc::new(Hall {
         store,
         config,
@@ -518,56 +551,70 @@ pub async fn serve(config: Config, ready: impl FnOnce(Listening)) -> Result<(), 
         thinking: Pool::per_core(),
     });
     hall.restore_tables().await?;
-    let refresher = hall.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_millis(500));
-        loop {
-            every.tick().await;
-            refresher.refresh_lobby();
-        }
-    });
-    let app = web::guarded(
-        web::routes()
-            .route("/ws", get(ws))
-            .fallback(not_found)
-            .with_state(hall.clone()),
-    );
     let web = listener.local_addr()?;
-    let mut listening = Listening { web, ssh: None };
-    if let Some((door_config, door_listener)) = door {
-        listening.ssh = Some(door_listener.local_addr()?);
-        let key = ssh::host_key(&hall.config.data)?;
-        let host = if web.ip().is_unspecified() {
+    Ok(Opened {
+        hall,
+        listener,
+        web,
+    })
+}
+
+impl Opened {
+    /// Where WebSocket clients and browsers reach the hall.
+    pub fn web(&self) -> SocketAddr {
+        self.web
+    }
+
+    /// The hall, for a door beside it.
+    pub fn hall(&self) -> Arc<Hall> {
+        self.hall.clone()
+    }
+
+    /// The WebSocket address a door's own sessions use: loopback, with
+    /// the secret that spares them the cap on connections per address.
+    pub fn door_url(&self) -> String {
+        let host = if self.web.ip().is_unspecified() {
             std::net::Ipv4Addr::LOCALHOST.into()
         } else {
-            web.ip()
+            self.web.ip()
         };
-        let url = format!(
+        format!(
             "ws://{}/ws?door={}",
-            SocketAddr::new(host, web.port()),
-            hall.door_secret
-        );
-        let door_hall = hall.clone();
+            SocketAddr::new(host, self.web.port()),
+            self.hall.door_secret
+        )
+    }
+
+    /// Serves until SIGTERM or Ctrl-C.
+    pub async fn serve(self) -> Result<(), HallError> {
+        let hall = self.hall;
+        let refresher = hall.clone();
         tokio::spawn(async move {
-            if let Err(e) = ssh::open(door_hall, door_config, door_listener, url, key).await {
-                log(format_args!("hall: ssh door: {e}"));
+            let mut every = tokio::time::interval(Duration::from_millis(500));
+            loop {
+                every.tick().await;
+                refresher.refresh_lobby();
             }
         });
+        let app = web::guarded(
+            web::routes()
+                .route("/ws", get(ws))
+                .fallback(not_found)
+                .with_state(hall.clone()),
+        );
+        http::serve(self.listener, app, hall.config.head_within, stopped()).await;
+        // Everything queued reaches the disk before the process ends.
+        hall.store.call(|_| Ok(())).await?;
+        Ok(())
     }
-    ready(listening);
-    // Each message is small and wanted at once: no Nagle delay.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stopped())
-    .await?;
-    // Everything queued reaches the disk before the process ends.
-    hall.store.call(|_| Ok(())).await?;
-    Ok(())
+}
+
+/// Opens a hall without doors and serves it until SIGTERM or Ctrl-C;
+/// `ready` is told where, once listening.
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), HallError> {
+    let opened = open(config).await?;
+    ready(opened.web());
+    opened.serve().await
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

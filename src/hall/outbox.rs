@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tokio::sync::{Notify, mpsc};
 
-use super::protocol::{ServerMsg, encode};
+use crate::wire::protocol::{RequestId, ServerMsg, encode};
 
 /// A connection's number.
 pub type ConnId = u64;
@@ -56,6 +56,36 @@ impl Outbox {
                 false
             }
             Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}
+
+/// Where the answer to one request goes: its connection, and the
+/// request's `id` when it gave one. Every request with an `id` is answered
+/// once: `error` when refused, else `ok` once it has been carried out.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// The connection.
+    pub out: Outbox,
+    /// The request's `id`.
+    pub id: Option<RequestId>,
+}
+
+impl Reply {
+    /// Answers: `ok` (about `table`) or the error.
+    pub fn answer(&self, result: Result<(), ServerMsg>, table: Option<u64>) {
+        match result {
+            Ok(()) => {
+                if let Some(id) = &self.id {
+                    self.out.send(ServerMsg::Ok {
+                        id: id.clone(),
+                        table,
+                    });
+                }
+            }
+            Err(e) => {
+                self.out.send(e.answering(self.id.as_ref()));
+            }
         }
     }
 }

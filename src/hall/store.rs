@@ -25,9 +25,10 @@ use sha2::{Digest, Sha256};
 use tokio::sync::oneshot;
 
 use crate::stats::Totals;
+use crate::wire::protocol::name_key;
 
 /// The schema version this build makes.
-const SCHEMA: i64 = 2;
+const SCHEMA: i64 = 3;
 
 /// How often the write-ahead log is copied into the database.
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
@@ -182,6 +183,8 @@ pub struct TableRow {
     pub save: Option<Value>,
     /// The steps since that checkpoint.
     pub steps: Vec<Value>,
+    /// Deals finished at it.
+    pub deals: u64,
 }
 
 /// Hashes a session token (only hashes are kept).
@@ -271,6 +274,33 @@ fn migrate(conn: &mut Connection, path: &str) -> Result<(), StoreError> {
             PRAGMA user_version = 2;
             COMMIT;",
         )?;
+    }
+    if version < 3 {
+        // Names that look alike are one name: each player's key, unique.
+        let tx = conn.transaction()?;
+        tx.execute_batch("ALTER TABLE players ADD COLUMN name_key TEXT")?;
+        let names: Vec<(i64, String)> = tx
+            .prepare("SELECT id, name FROM players ORDER BY id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut taken = std::collections::HashSet::new();
+        for (id, name) in names {
+            // Of two look-alikes made before keys, the later one keeps
+            // its name, under a key of its own.
+            let mut key = name_key(&name);
+            if !taken.insert(key.clone()) {
+                key = format!("{key}#{id}");
+            }
+            tx.execute(
+                "UPDATE players SET name_key = ?1 WHERE id = ?2",
+                params![key, id],
+            )?;
+        }
+        tx.execute_batch(
+            "CREATE UNIQUE INDEX players_name_key ON players(name_key);
+            PRAGMA user_version = 3;",
+        )?;
+        tx.commit()?;
     }
     Ok(())
 }
@@ -447,7 +477,8 @@ impl Store {
 }
 
 /// A new player called `name` with `token`, granted the first bankroll;
-/// `None` when the name is taken.
+/// `None` when the name, or one that looks like it ([`name_key`]), is
+/// taken.
 pub fn new_player(
     conn: &mut Connection,
     name: &str,
@@ -455,17 +486,20 @@ pub fn new_player(
     ssh_key: Option<&str>,
 ) -> Result<Option<i64>, StoreError> {
     let tx = conn.savepoint()?;
+    let key = name_key(name);
     let taken: Option<i64> = tx
-        .query_row("SELECT id FROM players WHERE name = ?1", [name], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT id FROM players WHERE name = ?1 OR name_key = ?2",
+            [name, &key],
+            |r| r.get(0),
+        )
         .optional()?;
     if taken.is_some() {
         return Ok(None);
     }
     tx.execute(
-        "INSERT INTO players (name, token_hash, ssh_key) VALUES (?1, ?2, ?3)",
-        params![name, token_hash(token), ssh_key],
+        "INSERT INTO players (name, name_key, token_hash, ssh_key) VALUES (?1, ?2, ?3, ?4)",
+        params![name, key, token_hash(token), ssh_key],
     )?;
     let id = tx.last_insert_rowid();
     transfer(
@@ -553,7 +587,9 @@ pub fn new_table(conn: &Connection, row: &TableRow) -> Result<u64, StoreError> {
 /// Every table not closed, with its checkpoint and steps.
 pub fn open_tables(conn: &Connection) -> Result<Vec<TableRow>, StoreError> {
     let mut q = conn.prepare(
-        "SELECT id, game, setup, owner, seconds, invite, seed, seats, save FROM tables WHERE closed = 0 ORDER BY id",
+        "SELECT id, game, setup, owner, seconds, invite, seed, seats, save,
+            (SELECT COUNT(*) FROM deals WHERE deals.table_id = tables.id)
+        FROM tables WHERE closed = 0 ORDER BY id",
     )?;
     let parse = |s: String| serde_json::from_str(&s).unwrap_or(Value::Null);
     let mut rows: Vec<TableRow> = q
@@ -569,6 +605,7 @@ pub fn open_tables(conn: &Connection) -> Result<Vec<TableRow>, StoreError> {
                 seats: parse(r.get(7)?),
                 save: r.get::<_, Option<String>>(8)?.map(parse),
                 steps: Vec::new(),
+                deals: r.get::<_, i64>(9)? as u64,
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -680,6 +717,7 @@ pub fn record_deal(conn: &Connection, deal: &DealRow) -> Result<(), StoreError> 
             seat,
             unit: deal.unit,
             file: None,
+            amends: false,
         });
         conn.execute(
             "INSERT OR REPLACE INTO stats (player, game, totals) VALUES (?1, ?2, ?3)",
@@ -822,8 +860,11 @@ mod tests {
         migrate(&mut conn, "x").unwrap_or_else(|e| panic!("{e}"));
         transfer(&conn, &[("a".into(), 5), ("b".into(), -5)], "before")
             .unwrap_or_else(|e| panic!("{e}"));
-        conn.execute_batch("DROP INDEX ledger_entry; PRAGMA user_version = 1;")
-            .unwrap_or_else(|e| panic!("{e}"));
+        conn.execute_batch(
+            "DROP INDEX ledger_entry; DROP INDEX players_name_key;
+            ALTER TABLE players DROP COLUMN name_key; PRAGMA user_version = 1;",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         migrate(&mut conn, "x").unwrap_or_else(|e| panic!("{e}"));
         let plan: String = conn
             .query_row(
@@ -834,5 +875,34 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(plan.contains("ledger_entry"), "{plan}");
         assert_eq!(balance(&conn, "a").ok(), Some(5));
+    }
+
+    #[test]
+    fn players_named_before_keys_keep_their_names_and_look_alikes_are_refused() {
+        let mut conn = Connection::open_in_memory().unwrap_or_else(|e| panic!("{e}"));
+        migrate(&mut conn, "x").unwrap_or_else(|e| panic!("{e}"));
+        conn.execute_batch(
+            "DROP INDEX players_name_key; ALTER TABLE players DROP COLUMN name_key;
+            PRAGMA user_version = 2;
+            INSERT INTO players (name) VALUES ('ann'), ('\u{430}nn'), ('ben');",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        migrate(&mut conn, "x").unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<(String, String)> = conn
+            .prepare("SELECT name, name_key FROM players ORDER BY id")
+            .and_then(|mut q| {
+                q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<Result<_, _>>()
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(names[0], ("ann".into(), "ann".into()));
+        assert_eq!(names[1], ("\u{430}nn".into(), "ann#2".into()));
+        assert_eq!(names[2].1, "ben");
+        let refused = |name: &str, conn: &mut Connection| {
+            new_player(conn, name, "t", None).unwrap_or_else(|e| panic!("{e}"))
+        };
+        assert_eq!(refused("ANN", &mut conn), None);
+        assert_eq!(refused("B\u{415}N", &mut conn), None, "Cyrillic Е");
+        assert!(refused("cat", &mut conn).is_some());
     }
 }

@@ -1,7 +1,7 @@
 //! The web door: the hall's pages for a browser, Dice of Doom as the
 //! book's version 3 played it (Land of Lisp, chapter 19). A start page
 //! lists the Dice of Doom tables and creates one; a page per table draws
-//! the board as SVG (the engine's own drawing, [`crate::doom::svg`]) with
+//! the board as SVG (the engine's own drawing, [`crate::doom::formats::svg`]) with
 //! clickable hexes. The pages are files built into the binary, with no
 //! outside resource: their small scripts talk to the hall through the
 //! same WebSocket messages as the terminal client (`/ws`), so the server
@@ -23,7 +23,7 @@ use serde::Deserialize;
 use super::Hall;
 use crate::doom::Board;
 use crate::doom::board::{MAX_DICE, MAX_HEXES};
-use crate::doom::svg::{Marks, marked_board_svg};
+use crate::doom::formats::svg::{Marks, marked_board_svg};
 
 /// The longest request target (path and query) served, in bytes.
 pub const MAX_TARGET: usize = 2048;

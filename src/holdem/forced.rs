@@ -31,6 +31,12 @@ pub struct Forced {
     /// (PHH's `ante_trimming_status`); the antes then count as each
     /// player's contribution instead of dead money.
     pub trim_antes: bool,
+    /// Before the flop the bet to call is at least the smallest bet (the
+    /// big blind) even when the big blind was all in for less or could
+    /// not post it at all, as the rooms play it; the reference (and play
+    /// here) has the others call what was posted.
+    #[serde(default)]
+    pub full_blinds: bool,
 }
 
 impl From<Blinds> for Forced {
@@ -48,6 +54,7 @@ impl Forced {
             posts: Vec::new(),
             min_bet: b.big,
             trim_antes: false,
+            full_blinds: false,
         }
     }
 

@@ -2,18 +2,18 @@
 //! ([`range`]) and equity ([`equity`]); the table ([`table`], one hand's
 //! betting state machine) with its [`forced`] bets and [`pots`],
 //! [`session`]s of many hands, [`bots`]; hand histories ([`history`]:
-//! records, exact replay, stepping, stats) in PHH ([`phh`]) and
-//! PokerStars text ([`pokerstars`]); what the log says ([`narration`]).
+//! records, exact replay, stepping, stats) and their files ([`formats`]:
+//! PHH, the rooms' text); what the log says ([`narration`]).
 
 pub mod bots;
 pub mod equity;
 pub mod eval;
 pub mod forced;
+pub mod formats;
 pub mod history;
 pub mod narration;
-pub mod phh;
-pub mod pokerstars;
 pub mod pots;
 pub mod range;
+pub mod seats;
 pub mod session;
 pub mod table;

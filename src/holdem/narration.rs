@@ -136,6 +136,28 @@ pub fn event_notes(state: &HandState, event: &Event) -> Vec<Note> {
                 _ => n,
             }
         }
+        Event::RunDealt { run, cards } => Note::new()
+            .tone(Tone::Heading)
+            .text(format!("Board {}:", run + 1))
+            .cards(cards),
+        Event::RunAwarded {
+            run,
+            pot,
+            seat,
+            amount,
+        } => {
+            let which = if *pot == 0 {
+                "the pot".to_string()
+            } else {
+                format!("side pot {pot}")
+            };
+            Note::new()
+                .tone(Tone::Highlight)
+                .seat(*seat)
+                .verb("win")
+                .amount(*amount)
+                .text(format!("from {which} on board {}", run + 1))
+        }
         Event::Rebought { seat, amount } => Note::new()
             .seat(*seat)
             .verb("buy")

@@ -99,6 +99,22 @@ pub fn split_odd_first(amount: Chips, winners: &[Seat]) -> Vec<(Seat, Chips)> {
         .collect()
 }
 
+/// Splits `amount` between `winners`, given in clockwise order starting
+/// left of the button: equal shares, and the odd chips one each to the
+/// first winners (as the rooms share them).
+pub fn split_odd_each(amount: Chips, winners: &[Seat]) -> Vec<(Seat, Chips)> {
+    let k = winners.len() as Chips;
+    if k == 0 {
+        return Vec::new();
+    }
+    let (share, odd) = (amount / k, amount % k);
+    winners
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| (s, share + Chips::from((i as Chips) < odd)))
+        .collect()
+}
+
 /// Why a pot of a hand with decimal amounts cannot be split exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SplitError {
@@ -217,6 +233,10 @@ mod tests {
         );
         assert_eq!(split_odd_first(7, &[3]), vec![(3, 7)]);
         assert_eq!(split_odd_first(7, &[]), vec![]);
+        assert_eq!(
+            split_odd_each(260, &[2, 0, 1]),
+            vec![(2, 87), (0, 87), (1, 86)]
+        );
     }
 
     #[test]

@@ -7,8 +7,9 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::bots::{self, TableBot};
+use super::formats::phh;
+use super::history::HandRecord;
 use super::narration;
-use super::phh;
 use super::pots::Chips;
 use super::table::{
     Action, ActionError, Blinds, Event, Forced, MAX_SEATS, Outcome, SetupError as HandError, Table,
@@ -21,6 +22,10 @@ use crate::narrate::Note;
 
 /// The fewest seats at a table.
 pub const MIN_SEATS: usize = 2;
+
+/// The most seats a session deals to (the screen's table draws nine; a
+/// replayed hand may have up to [`MAX_SEATS`]).
+pub const MOST_SEATS: usize = 9;
 
 /// When a seat buys chips again in a cash game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,9 +142,9 @@ impl Setup {
 
     /// Checks every option.
     pub fn check(&self) -> Result<(), SetupError> {
-        if !(MIN_SEATS..=MAX_SEATS).contains(&self.seats) {
+        if !(MIN_SEATS..=MOST_SEATS).contains(&self.seats) {
             return Err(SetupError(format!(
-                "a table has {MIN_SEATS} to {MAX_SEATS} seats, not {}",
+                "a table has {MIN_SEATS} to {MOST_SEATS} seats, not {}",
                 self.seats
             )));
         }
@@ -197,7 +202,7 @@ fn mode_name(mode: &Mode) -> String {
 
 impl Setup {
     fn seat_choices(&self) -> Choices<usize> {
-        crate::form::range(MIN_SEATS, MAX_SEATS, self.seats, |x| x + 1)
+        crate::form::range(MIN_SEATS, MOST_SEATS, self.seats, |x| x + 1)
     }
 
     fn stack_choices(&self) -> Choices<Chips> {
@@ -654,8 +659,19 @@ impl Playable for Session {
         }
     }
 
-    fn deal_record(&self) -> Option<String> {
-        self.table.outcome().map(|_| phh::write(&self.table))
+    fn hall_rebuy(setup: &Setup, chips: u64) -> u64 {
+        match setup.mode {
+            Mode::Cash { rebuy } => setup.rebuy_for(rebuy, chips),
+            Mode::Tournament { .. } => 0,
+        }
+    }
+
+    /// The hand as PHH: every player's name, the hero (the person it is
+    /// kept for), a number of its own and the time it ended (UTC).
+    fn deal_record(&self, kept: &crate::game::Kept) -> Option<String> {
+        self.table.outcome()?;
+        let r = HandRecord::kept(&self.table, kept, self.hands_played());
+        Some(phh::write_record(&r))
     }
 
     fn seats(&self) -> usize {

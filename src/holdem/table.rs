@@ -31,12 +31,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::eval::evaluate;
 pub use super::forced::Forced;
-use super::pots::{Chips, Pot, SplitError, form_pots, split_exact, split_odd_first};
+use super::pots::{
+    Chips, Pot, SplitError, form_pots, split_exact, split_odd_each, split_odd_first,
+};
+use super::seats;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 
-/// The most seats at one table.
-pub const MAX_SEATS: usize = 9;
+pub use super::seats::MAX_SEATS;
 
 /// The forced bets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,7 +65,7 @@ pub enum Street {
 }
 
 /// Where a seat stands in the hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Status {
     /// Still in with chips behind: may act.
     Active,
@@ -72,6 +74,7 @@ pub enum Status {
     /// Folded this hand.
     Folded,
     /// Not dealt in (no chips).
+    #[default]
     Out,
 }
 
@@ -212,6 +215,27 @@ pub enum Event {
         /// How much.
         amount: Chips,
     },
+    /// The cards of another run of the board, in a replayed hand run
+    /// twice or more: `run` 1 is the second board (its shared part is the
+    /// board as it stood when everyone was all in).
+    RunDealt {
+        /// Which run (1 for the second board).
+        run: usize,
+        /// The new cards.
+        cards: Vec<Card>,
+    },
+    /// Chips from a pot's share for another run went to a winner on that
+    /// run's board (the first board's shares are [`Event::PotAwarded`]).
+    RunAwarded {
+        /// Which run (1 for the second board).
+        run: usize,
+        /// Which pot (0 = main).
+        pot: usize,
+        /// The winner.
+        seat: Seat,
+        /// How much.
+        amount: Chips,
+    },
     /// (Sessions) A seat bought chips before the hand.
     Rebought {
         /// Who.
@@ -334,6 +358,13 @@ pub enum ActionError {
     /// A pot that cannot be split as the reference would (replay).
     #[error(transparent)]
     Split(#[from] SplitError),
+    /// Giving up out of turn by a player who is not all in (replay).
+    #[error("seat {0} is not all in: only the player to act may fold")]
+    NotAllIn(Seat),
+    /// Running the board a number of times that cannot be (replay: once
+    /// to four times, told before the first board is out).
+    #[error("the board cannot be run {0} times here")]
+    Runs(u8),
     /// A fold when checking was free that would leave chips no player
     /// still in can win (the reference burns them; we refuse the fold).
     #[error("folding here would leave {0} chips that nobody still in can win")]
@@ -383,6 +414,9 @@ pub enum SplitRule {
     /// Whole chips: equal shares, the odd chips to the first winner left
     /// of the button.
     OddChipsToFirst,
+    /// Whole chips: equal shares, the odd chips one each to the first
+    /// winners left of the button (as the rooms share them).
+    OddChipsEach,
     /// Amounts written with decimals, in minor units of which `unit` make
     /// one: shares are exact (the reference splits decimal amounts into
     /// fractions) or the split is refused. With `all_decimal` every amount
@@ -406,22 +440,33 @@ pub struct HandState {
     blinds: Blinds,
     /// The players in position order, starting left of the button.
     order: Vec<Seat>,
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     starting: [Chips; MAX_SEATS],
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     stacks: [Chips; MAX_SEATS],
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     street_bet: [Chips; MAX_SEATS],
     /// Everything put in over the hand (antes included).
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     put_in: [Chips; MAX_SEATS],
     /// The part of `put_in` that is dead antes.
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     dead: [Chips; MAX_SEATS],
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     status: [Status; MAX_SEATS],
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     holes: [Option<[Card; 2]>; MAX_SEATS],
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     shown: [bool; MAX_SEATS],
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     mucked: [bool; MAX_SEATS],
     /// Let go at this all-in showdown without showing (a replay): asked
     /// again at the next street's.
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     deferred: [bool; MAX_SEATS],
     /// At the showdown without showing any card (a replay): the board
     /// alone plays for them, as the reference takes it.
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     unseen: [bool; MAX_SEATS],
     board: Vec<Card>,
     street: Street,
@@ -429,6 +474,7 @@ pub struct HandState {
     /// Who is still to act on this street, the first to act first.
     actors: Vec<Seat>,
     /// Acted since the last full raise.
+    #[serde(serialize_with = "seats::save", deserialize_with = "seats::load")]
     acted: [bool; MAX_SEATS],
     /// The largest bet or raise increment of the street.
     completion: Chips,
@@ -444,10 +490,25 @@ pub struct HandState {
     aggressor: Option<Seat>,
     last_aggressor: Option<Seat>,
     raises: u8,
+    /// How many times the board is run once everyone is all in (a replay
+    /// of a hand run twice: 2).
+    #[serde(default = "one_run")]
+    runs: u8,
+    /// The board as it stood when everyone was all in: the part all runs
+    /// share.
+    #[serde(default)]
+    common: Option<usize>,
+    /// The boards of the runs after the first (shared part included).
+    #[serde(default)]
+    extra: Vec<Vec<Card>>,
     /// Shared with the views taken since the last change (cheap to view);
     /// hole cards are never named in it (see `hole`).
     #[serde(serialize_with = "log_out", deserialize_with = "log_in")]
     log: Arc<Vec<Event>>,
+}
+
+fn one_run() -> u8 {
+    1
 }
 
 fn log_out<S: Serializer>(log: &Arc<Vec<Event>>, s: S) -> Result<S::Ok, S::Error> {
@@ -483,6 +544,26 @@ pub struct View {
     /// (a lone hand knows of none).
     #[serde(default)]
     pub next_level: Option<u64>,
+    /// All chips in the middle, this street's bets included.
+    #[serde(default)]
+    pub pot: Chips,
+    /// The pots as they stand, main pot first.
+    #[serde(default)]
+    pub pots: Vec<Pot>,
+}
+
+impl View {
+    /// `seat`'s view of `state` (its hidden cards already left out), the
+    /// pots counted.
+    pub fn new(seat: Seat, state: HandState) -> View {
+        View {
+            seat,
+            pot: state.pot_total(),
+            pots: state.pots(),
+            state,
+            next_level: None,
+        }
+    }
 }
 
 /// Each seat's chips won or lost over the hand.
@@ -636,6 +717,9 @@ impl Table {
             aggressor: None,
             last_aggressor: None,
             raises: 0,
+            runs: 1,
+            common: None,
+            extra: Vec::new(),
             log: Arc::new(Vec::with_capacity(48)),
         };
         let mut table = Table {
@@ -787,8 +871,21 @@ impl Table {
         let saved = self.clone();
         let mut ev = Vec::with_capacity(4);
         let s = &mut self.state;
-        s.board.extend_from_slice(cards);
         s.due -= cards.len();
+        if let Some(run) = s.extra.last_mut() {
+            run.extend_from_slice(cards);
+            ev.push(Event::RunDealt {
+                run: s.extra.len(),
+                cards: cards.to_vec(),
+            });
+            let result = if s.due == 0 {
+                self.after_showdown(&mut ev)
+            } else {
+                Ok(())
+            };
+            return self.settle(saved, ev, result);
+        }
+        s.board.extend_from_slice(cards);
         ev.push(Event::StreetDealt {
             street: s.street,
             cards: cards.to_vec(),
@@ -799,6 +896,20 @@ impl Table {
             Ok(())
         };
         self.settle(saved, ev, result)
+    }
+
+    /// Runs the board `runs` times once everyone is all in (a replay of a
+    /// hand run twice or three times): the pots are shared equally between
+    /// the boards, the odd chips to the first. Told before the last card
+    /// of the first board; 1 to 4 times.
+    pub fn run_times(&mut self, runs: u8) -> Result<(), ActionError> {
+        let s = &self.state;
+        if !self.replay || !(1..=4).contains(&runs) || s.phase == Phase::Over || !s.extra.is_empty()
+        {
+            return Err(ActionError::Runs(runs));
+        }
+        self.state.runs = runs;
+        Ok(())
     }
 
     /// Shows `seat`'s hand at a replayed showdown: the cards dealt, or
@@ -891,6 +1002,30 @@ impl Table {
         }
         let result = if !self.state.any_pending_show() {
             self.after_showdown(&mut ev)
+        } else {
+            Ok(())
+        };
+        self.settle(saved, ev, result)
+    }
+
+    /// A player all in who gives up the hand out of turn, in a replay: a
+    /// room folds the hand of a player sitting out even when the blinds
+    /// or the ante took all their chips. They are out of every pot.
+    pub fn forfeit(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        let s = &self.state;
+        if !self.replay || s.phase == Phase::Over || s.status.get(seat) != Some(&Status::AllIn) {
+            return Err(ActionError::NotAllIn(seat));
+        }
+        let saved = self.clone();
+        let s = &mut self.state;
+        s.status[seat] = Status::Folded;
+        let mut ev = vec![Event::Acted {
+            seat,
+            action: Move::Fold,
+            all_in: false,
+        }];
+        let result = if s.in_hand_count() <= 1 {
+            self.end_betting(&mut ev)
         } else {
             Ok(())
         };
@@ -1038,6 +1173,7 @@ impl Table {
             let with_chips = (0..s.n).filter(|&i| s.status[i] == Status::Active).count();
             if with_chips <= 1 {
                 s.all_in = true;
+                s.common.get_or_insert(s.board.len());
             }
         }
         s.return_uncalled(ev);
@@ -1151,7 +1287,19 @@ impl Table {
         if self.state.all_in && self.state.street != Street::River {
             return self.deal_street(ev);
         }
-        if self.state.in_play_count() == 1 {
+        let s = &mut self.state;
+        if let Some(common) = s.common
+            && common < 5
+            && usize::from(s.runs) > 1 + s.extra.len()
+        {
+            // Another run of the board: its cards come next (a player who
+            // mucked on the first still has no part of it).
+            s.extra.push(s.board[..common].to_vec());
+            s.phase = Phase::Dealing;
+            s.due = 5 - common;
+            return Ok(());
+        }
+        if self.state.in_play_count() == 1 && self.state.extra.is_empty() {
             self.finish_by_folds(ev);
             return Ok(());
         }
@@ -1186,50 +1334,64 @@ impl Table {
         s.end();
     }
 
-    /// Pays every pot to its best shown hands.
+    /// Pays every pot to its best shown hands: on each board when the
+    /// board was run more than once, each taking an equal part of every
+    /// pot (the odd chips to the first board).
     fn award(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
-        let board: CardSet = self.state.board.iter().copied().collect();
         let s = &mut self.state;
-        let mut values = [0u16; MAX_SEATS];
-        for (seat, v) in values.iter_mut().enumerate().take(s.n) {
-            if !s.contends(seat) {
-                continue;
-            }
-            if s.unseen[seat] {
-                *v = evaluate(board).get();
-            } else if let Some(h) = s.holes[seat] {
-                *v = evaluate(board | h.iter().copied().collect()).get();
-            }
-        }
         let unclaimed = s.unclaimed();
         if unclaimed > 0 {
             return Err(ActionError::Unclaimed(unclaimed));
         }
+        let boards: Vec<CardSet> = std::iter::once(&s.board)
+            .chain(&s.extra)
+            .map(|b| b.iter().copied().collect())
+            .collect();
+        let runs: Vec<usize> = (0..boards.len()).collect();
         let pots = s.pots();
         let mut paid = Vec::new();
         for (i, pot) in pots.iter().enumerate() {
-            let best = pot.seats().map(|p| values[p]).max().unwrap_or(0);
-            let winners: Vec<Seat> = s
-                .order
-                .iter()
-                .copied()
-                .filter(|&p| pot.is_eligible(p) && values[p] == best)
-                .collect();
-            let shares = match self.split {
-                SplitRule::OddChipsToFirst => split_odd_first(pot.amount, &winners),
-                SplitRule::Exact { unit, all_decimal } => {
-                    split_exact(pot.amount, &winners, unit, all_decimal)?
+            for (run, part) in split_odd_first(pot.amount, &runs) {
+                let board = boards[run];
+                let mut values = [0u16; MAX_SEATS];
+                for (seat, v) in values.iter_mut().enumerate().take(s.n) {
+                    if !s.contends(seat) {
+                        continue;
+                    }
+                    if s.unseen[seat] {
+                        *v = evaluate(board).get();
+                    } else if let Some(h) = s.holes[seat] {
+                        *v = evaluate(board | h.iter().copied().collect()).get();
+                    }
                 }
-            };
-            paid.push((i, shares));
+                let best = pot.seats().map(|p| values[p]).max().unwrap_or(0);
+                let winners: Vec<Seat> = s
+                    .order
+                    .iter()
+                    .copied()
+                    .filter(|&p| pot.is_eligible(p) && values[p] == best)
+                    .collect();
+                let shares = match self.split {
+                    SplitRule::OddChipsToFirst => split_odd_first(part, &winners),
+                    SplitRule::OddChipsEach => split_odd_each(part, &winners),
+                    SplitRule::Exact { unit, all_decimal } => {
+                        split_exact(part, &winners, unit, all_decimal)?
+                    }
+                };
+                paid.push((run, i, shares));
+            }
         }
-        for (i, shares) in paid {
+        for (run, pot, shares) in paid {
             for (seat, amount) in shares {
                 s.stacks[seat] += amount;
-                ev.push(Event::PotAwarded {
-                    pot: i,
-                    seat,
-                    amount,
+                ev.push(match run {
+                    0 => Event::PotAwarded { pot, seat, amount },
+                    run => Event::RunAwarded {
+                        run,
+                        pot,
+                        seat,
+                        amount,
+                    },
                 });
             }
         }
@@ -1343,9 +1505,22 @@ impl HandState {
         self.mucked.get(seat).copied().unwrap_or(false)
     }
 
-    /// The board so far.
+    /// The board so far (the first board of a hand run more than once).
     pub fn board(&self) -> &[Card] {
         &self.board
+    }
+
+    /// Every board: the first, then those of the other runs (a replayed
+    /// hand run twice or more).
+    pub fn boards(&self) -> Vec<&[Card]> {
+        std::iter::once(self.board.as_slice())
+            .chain(self.extra.iter().map(Vec::as_slice))
+            .collect()
+    }
+
+    /// How many times the board is run once everyone is all in.
+    pub fn runs(&self) -> u8 {
+        self.runs
     }
 
     /// The current street (the one being dealt while board cards are due).
@@ -1384,7 +1559,12 @@ impl HandState {
 
     /// The street total to match: the largest bet.
     pub fn current_bet(&self) -> Chips {
-        self.street_bet[..self.n].iter().copied().max().unwrap_or(0)
+        let top = self.street_bet[..self.n].iter().copied().max().unwrap_or(0);
+        if self.forced.full_blinds && self.street == Street::Preflop {
+            top.max(self.forced.min_bet)
+        } else {
+            top
+        }
     }
 
     /// Bets and raises made on this street.
@@ -1449,7 +1629,17 @@ impl HandState {
     }
 
     fn legal_for(&self, seat: Seat) -> Legal {
-        let top = self.current_bet();
+        let mut top = self.current_bet();
+        if self.forced.full_blinds {
+            // A big blind called in full: never more than another player
+            // still in could match.
+            let cap = (0..self.n)
+                .filter(|&i| i != seat && self.status[i].is_in())
+                .map(|i| self.street_bet[i] + self.stacks[i])
+                .max()
+                .unwrap_or(0);
+            top = top.min(cap.max(self.street_bet[..self.n].iter().copied().max().unwrap_or(0)));
+        }
         let bet = self.street_bet[seat];
         let stack = self.stacks[seat];
         let owed = top.saturating_sub(bet);
@@ -1499,9 +1689,14 @@ impl HandState {
         (0..self.n).any(|s| self.pending_show(s))
     }
 
-    /// Every card known so far: the board and the known hole cards.
+    /// Every card known so far: the boards and the known hole cards.
     fn known_cards(&self) -> CardSet {
-        let mut set: CardSet = self.board.iter().copied().collect();
+        let mut set: CardSet = self
+            .board
+            .iter()
+            .chain(self.extra.iter().flatten())
+            .copied()
+            .collect();
         for h in self.holes.iter().flatten() {
             set |= h.iter().copied().collect();
         }
@@ -1654,11 +1849,7 @@ impl Game for Table {
                 state.holes[s] = None;
             }
         }
-        View {
-            seat,
-            state,
-            next_level: None,
-        }
+        View::new(seat, state)
     }
 
     fn outcome(&self) -> Option<Outcome> {

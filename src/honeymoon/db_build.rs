@@ -123,7 +123,7 @@ mod tests {
     fn the_solver_with_the_database_agrees_with_the_solver_without() {
         use crate::cards::{Card, CardSet};
         use crate::game::rng_from_seed;
-        use crate::honeymoon::Position;
+        use crate::honeymoon::position::Position;
         use rand::Rng;
         use rand::seq::SliceRandom;
         let db = Arc::new(small_db());

@@ -2,7 +2,8 @@
 //! bid 2♠", "North takes A♦", "You draw 7♣ (hidden)"), worded and styled
 //! by each front end.
 
-use super::game::{Bid, Call, Event};
+use super::action::Event;
+use super::auction::{Bid, Call};
 use crate::narrate::{Note, Tone};
 
 /// The notes for `event`.

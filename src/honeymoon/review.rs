@@ -17,11 +17,14 @@
 use rand::seq::SliceRandom;
 use serde::Serialize;
 
-use super::bots::greedy_finish;
-use super::game::{Action, Event, Honeymoon, LeadRule, Phase};
-use super::record::{DealRecord, RecordError, seat_text};
+use super::action::{Action, Event, Phase, RuleError};
+use super::bots::greedy::greedy_finish;
+use super::formats::record::{DealRecord, RecordError, seat_text};
+use super::position::Position;
+use super::setup::LeadRule;
 use super::solver::Solver;
-use super::{NORTH, Position, SOUTH};
+use super::state::Honeymoon;
+use super::tricks::{NORTH, SOUTH};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, rng_from_seed};
 
@@ -202,7 +205,7 @@ pub fn exchange(
     };
     let stock: Vec<Card> = x.stock.iter().rev().copied().collect();
     let mut g = Honeymoon::from_deal(record.options, record.dealer, x.dealt, stock);
-    let refused = |e: super::game::RuleError| RecordError::Replay {
+    let refused = |e: RuleError| RecordError::Replay {
         at: "the review of the exchange".into(),
         why: e.to_string(),
     };

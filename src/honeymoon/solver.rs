@@ -28,7 +28,8 @@ use std::sync::Arc;
 
 use super::bits::{Abs, LANE, abstract_bit, lane_of, lowest, run_bottoms};
 use super::db::Db;
-use super::{Position, PositionError, lead_wins};
+use super::position::{Position, PositionError};
+use super::tricks::lead_wins;
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
 

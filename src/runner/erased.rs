@@ -25,6 +25,13 @@ pub struct Step {
 }
 
 impl Step {
+    /// Adds `note` to what every seat and spectator reads of this step.
+    pub fn tell(&mut self, note: &Note) {
+        for notes in &mut self.notes {
+            notes.push(note.clone());
+        }
+    }
+
     /// The lines for `seat` (`None`: a spectator).
     pub fn notes_for(&self, seat: Option<Seat>) -> &[Note] {
         let i = seat.unwrap_or(self.notes.len().saturating_sub(1));
@@ -81,6 +88,8 @@ pub trait AnyRunner: Send {
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Step, RunError>;
     /// The game's default action for `seat`, a person whose time ran out.
     fn time_out(&mut self, seat: Seat) -> Result<Step, RunError>;
+    /// The game's default action for `seat`, a person who is away.
+    fn stand_in(&mut self, seat: Seat) -> Result<Step, RunError>;
     /// The next deal, once one is over.
     fn next_deal(&mut self) -> Result<Step, RunError>;
     /// `seat` shows its hidden cards between deals ([`Runner::show`]).
@@ -97,8 +106,12 @@ pub trait AnyRunner: Send {
     fn chips(&self) -> Option<Vec<u64>>;
     /// Sets a seat's chips between deals.
     fn set_chips(&mut self, seat: Seat, chips: u64) -> Result<Step, RunError>;
-    /// The finished deal in the game's own hand-history format.
-    fn deal_record(&self) -> Option<String>;
+    /// Whether `seat` was dealt into the current (or last) deal
+    /// ([`Playable::dealt_in`]).
+    fn dealt_in(&self, seat: Seat) -> bool;
+    /// The finished deal in the game's own hand-history format, kept for
+    /// `me` (if anyone), ended at `when` (seconds since 1970, UTC).
+    fn deal_record(&self, me: Option<Seat>, when: Option<u64>) -> Option<String>;
     /// The session as a save ([`Save`]), as JSON.
     fn save(&self) -> Value;
     /// Makes the game as it stands the start of the log ([`Runner::rebase`]).
@@ -171,6 +184,10 @@ impl<G: Playable> AnyRunner for Runner<G> {
         let applied = Runner::time_out(self, seat)?;
         Ok(self.step(&applied))
     }
+    fn stand_in(&mut self, seat: Seat) -> Result<Step, RunError> {
+        let applied = Runner::stand_in(self, seat)?;
+        Ok(self.step(&applied))
+    }
 
     fn next_deal(&mut self) -> Result<Step, RunError> {
         let applied = Runner::next_deal(self)?;
@@ -217,8 +234,17 @@ impl<G: Playable> AnyRunner for Runner<G> {
         Ok(self.step(&applied))
     }
 
-    fn deal_record(&self) -> Option<String> {
-        Runner::game(self).deal_record()
+    fn dealt_in(&self, seat: Seat) -> bool {
+        Runner::game(self).dealt_in(seat)
+    }
+
+    fn deal_record(&self, me: Option<Seat>, when: Option<u64>) -> Option<String> {
+        let kept = crate::game::Kept {
+            names: self.names(),
+            me,
+            when,
+        };
+        Runner::game(self).deal_record(&kept)
     }
 
     fn save(&self) -> Value {

@@ -73,6 +73,10 @@ pub enum Logged<A> {
         /// Taken for the seat when its time ran out.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         late: bool,
+        /// Taken for the seat at once: its player is away (sits out, or
+        /// left the table during the deal).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        away: bool,
     },
     /// The next deal was dealt.
     Deal,
@@ -94,6 +98,17 @@ pub enum Logged<A> {
         /// How many it has now.
         chips: u64,
     },
+}
+
+/// How an action came to be taken for a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Taken {
+    /// Chosen by the seat (a person or a bot).
+    Chosen,
+    /// The game's default, the seat's time having run out.
+    Late,
+    /// The game's default, the seat's person being away.
+    Away,
 }
 
 /// Why the runner refused.
@@ -400,12 +415,22 @@ impl<G: Playable> Runner<G> {
         if self.seats[seat].player != Player::Person {
             return Err(RunError::NotYourSeat(seat));
         }
-        self.play(seat, action, false)
+        self.play(seat, action, Taken::Chosen)
             .map_err(|e| RunError::Rule(e.to_string()))
     }
 
     /// The game's default action for `seat`, a person whose time ran out.
     pub fn time_out(&mut self, seat: Seat) -> Result<Applied<G>, RunError> {
+        self.default_for(seat, Taken::Late)
+    }
+
+    /// The game's default action for `seat`, a person who is away.
+    pub fn stand_in(&mut self, seat: Seat) -> Result<Applied<G>, RunError> {
+        self.default_for(seat, Taken::Away)
+    }
+
+    /// The game's default action for the person in `seat`, taken `how`.
+    fn default_for(&mut self, seat: Seat, how: Taken) -> Result<Applied<G>, RunError> {
         if self.game.to_act() != Some(seat) {
             return Err(RunError::NotYourTurn);
         }
@@ -416,7 +441,7 @@ impl<G: Playable> Runner<G> {
             .game
             .default_action()
             .ok_or_else(|| RunError::Rule("no action to take".into()))?;
-        self.play(seat, action, true)
+        self.play(seat, action, how)
             .map_err(|e| RunError::Rule(e.to_string()))
     }
 
@@ -464,7 +489,7 @@ impl<G: Playable> Runner<G> {
         if step != self.log.len() || self.game.to_act() != Some(seat) {
             return Err(RunError::Stale);
         }
-        self.play(seat, action, false)
+        self.play(seat, action, Taken::Chosen)
             .map_err(|e| RunError::Illegal {
                 bot: name,
                 why: e.to_string(),
@@ -489,7 +514,7 @@ impl<G: Playable> Runner<G> {
             .game
             .default_action()
             .ok_or_else(|| RunError::Rule("no action to take".into()))?;
-        self.play(lent.seat, action, true)
+        self.play(lent.seat, action, Taken::Late)
             .map_err(|e| RunError::Rule(e.to_string()))
     }
 
@@ -563,7 +588,7 @@ impl<G: Playable> Runner<G> {
 
     /// Plays `action` for `seat` (to act): the other seats' bots observe,
     /// the game applies, the log records.
-    fn play(&mut self, seat: Seat, action: G::Action, late: bool) -> Result<Applied<G>, G::Error> {
+    fn play(&mut self, seat: Seat, action: G::Action, how: Taken) -> Result<Applied<G>, G::Error> {
         let watching: Vec<(Seat, G::View)> = (0..self.bots.len())
             .filter(|&s| s != seat && self.bots[s].is_some())
             .map(|s| (s, self.game.view(s)))
@@ -575,7 +600,12 @@ impl<G: Playable> Runner<G> {
             }
         }
         self.tell_deal_over();
-        let entry = Logged::Act { seat, action, late };
+        let entry = Logged::Act {
+            seat,
+            action,
+            late: how == Taken::Late,
+            away: how == Taken::Away,
+        };
         self.log.push(entry.clone());
         Ok(Applied { entry, events })
     }
@@ -787,13 +817,18 @@ pub fn deal_scores<G: Playable>(game: &G, applied: &Applied<G>) -> Option<(Vec<f
 /// `seat` may see it.
 pub fn notes_of<G: Playable>(game: &G, applied: &Applied<G>, seat: Option<Seat>) -> Vec<Note> {
     let mut notes = Vec::new();
-    if let Logged::Act {
-        seat: s,
-        late: true,
-        ..
-    } = applied.entry
-    {
-        notes.push(Note::new().seat(s).verb("run out").text("of time"));
+    match applied.entry {
+        Logged::Act {
+            seat: s,
+            late: true,
+            ..
+        } => notes.push(Note::new().seat(s).verb("run out").text("of time")),
+        Logged::Act {
+            seat: s,
+            away: true,
+            ..
+        } => notes.push(Note::new().seat(s).verb("be").text("away")),
+        _ => {}
     }
     for e in &applied.events {
         notes.extend(game.narrate(&G::event_for(e, seat)));

@@ -7,6 +7,7 @@
 
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
@@ -135,6 +136,9 @@ pub struct App {
     home_hall: Option<String>,
     /// What the computer players of local games may think with.
     budget: Budget,
+    /// The file of the deal kept last, written again when its hand's
+    /// winner shows after it ended.
+    last_kept: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for App {
@@ -166,6 +170,7 @@ impl App {
             tokens: Tokens::load(None),
             home_hall: None,
             budget: Budget::unlimited(),
+            last_kept: None,
         }
     }
 
@@ -497,7 +502,7 @@ impl App {
             }
             Nav::Open(Target::Resume(id)) => {
                 let opened = match (registry().get(id), self.saved.get(id)) {
-                    (Some(entry), Some(saved)) => match entry.screen {
+                    (Some(entry), Some(saved)) => match super::boards::board(entry.id) {
                         Some(open) => open.resume(entry.rules, saved, &self.settings, &self.budget),
                         None => Err(format!("{} cannot be played on screen", entry.name)),
                     },
@@ -580,13 +585,30 @@ impl App {
             return;
         }
         for r in &records {
-            self.stats.add(r);
-            if let (Some((ext, text)), Some(store)) = (&r.file, &self.store) {
-                let dir = store.deals_dir(r.game);
-                let name = format!("deal-{}", self.stats.of(r.game).deals);
-                if let Err(e) = store::write_new(&dir, &name, ext, text) {
-                    self.notice = Some(format!("{}: {e}", dir.display()));
+            let Some((ext, text)) = &r.file else {
+                self.stats.add(r);
+                continue;
+            };
+            let Some(store) = &self.store else {
+                if !r.amends {
+                    self.stats.add(r);
                 }
+                continue;
+            };
+            let written = match (&self.last_kept, r.amends) {
+                // The deal just kept, written again.
+                (Some(path), true) => std::fs::write(path, text).map(|()| path.clone()),
+                (None, true) => continue,
+                (_, false) => {
+                    self.stats.add(r);
+                    let dir = store.deals_dir(r.game);
+                    let name = format!("deal-{}", self.stats.of(r.game).deals);
+                    store::write_new(&dir, &name, ext, text)
+                }
+            };
+            match written {
+                Ok(path) => self.last_kept = Some(path),
+                Err(e) => self.notice = Some(format!("{}: {e}", store.deals_dir(r.game).display())),
             }
         }
         let stats = self.stats.clone();
@@ -605,7 +627,7 @@ impl App {
             return;
         };
         let seed = self.take_seed();
-        let opened = match entry.screen {
+        let opened = match super::boards::board(entry.id) {
             Some(open) => open.local(
                 entry.rules,
                 &setup,

@@ -214,7 +214,12 @@ impl<G: Playable> Link<G> for LocalTable<G> {
     }
 
     fn deal_record(&self) -> Option<String> {
-        self.runner.game().deal_record()
+        let kept = crate::game::Kept {
+            names: self.runner.names(),
+            me: Some(self.me),
+            when: Some(crate::game::now_seconds()),
+        };
+        self.runner.game().deal_record(&kept)
     }
 
     fn reasons(&mut self) -> Vec<(Seat, String)> {

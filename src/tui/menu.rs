@@ -60,7 +60,11 @@ impl Menu {
                 target: Some(Target::Resume(id)),
             });
         }
-        for e in registry().entries().iter().filter(|e| e.screen.is_some()) {
+        for e in registry()
+            .entries()
+            .iter()
+            .filter(|e| super::boards::board(e.id).is_some())
+        {
             let record = stats.line(e.id, e.tally);
             items.push(Item {
                 label: e.name.into(),

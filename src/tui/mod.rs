@@ -5,6 +5,7 @@
 //! same for every game.
 
 mod app;
+mod boards;
 mod doom;
 mod farewell;
 mod hit;

@@ -24,9 +24,9 @@ use super::theme::Theme;
 use crate::form::Field;
 use crate::game::Level;
 use crate::games::{Entry, registry};
-use crate::hall::protocol::ClientMsg;
 use crate::runner::thinking::Budget;
 use crate::store::{self, Store};
+use crate::wire::protocol::ClientMsg;
 
 /// The kind of the file that keeps a game's last setup started here.
 const REMEMBERED: &str = "setup";
@@ -108,12 +108,6 @@ enum Purpose {
     },
 }
 
-/// A game's default setup as a hall plays it.
-fn hall_default(entry: &Entry) -> Value {
-    let setup = entry.kind.default_setup();
-    entry.kind.hall_setup(&setup).unwrap_or(setup)
-}
-
 /// Seconds to act that the hall form offers.
 const SECONDS: [u32; 7] = [10, 15, 20, 30, 45, 60, 120];
 
@@ -193,7 +187,7 @@ impl SetupScreen {
     pub fn online(entry: &'static Entry, net: Net, settings: Settings) -> SetupScreen {
         SetupScreen {
             entry,
-            setup: hall_default(entry),
+            setup: entry.kind.default_setup(),
             purpose: Purpose::Hall {
                 net,
                 seconds: 30,
@@ -210,7 +204,7 @@ impl SetupScreen {
         registry()
             .entries()
             .iter()
-            .filter(|e| e.screen.is_some())
+            .filter(|e| crate::tui::boards::board(e.id).is_some())
             .collect()
     }
 
@@ -280,20 +274,13 @@ impl SetupScreen {
             ("game", Purpose::Hall { .. }) => {
                 if let Some(entry) = SetupScreen::games().get(next) {
                     self.entry = entry;
-                    self.setup = hall_default(entry);
+                    self.setup = entry.kind.default_setup();
                 }
             }
-            (key, purpose) => {
-                let chosen = self.entry.kind.choose(&self.setup, key, next);
-                let chosen = match purpose {
-                    Purpose::Hall { .. } => chosen.and_then(|s| self.entry.kind.hall_setup(&s)),
-                    Purpose::Local { .. } => chosen,
-                };
-                match chosen {
-                    Ok(s) => self.setup = s,
-                    Err(e) => self.error = Some(e.to_string()),
-                }
-            }
+            (key, _) => match self.entry.kind.choose(&self.setup, key, next) {
+                Ok(s) => self.setup = s,
+                Err(e) => self.error = Some(e.to_string()),
+            },
         }
     }
 
@@ -317,7 +304,7 @@ impl SetupScreen {
                 budget,
                 ..
             } => {
-                let Some(open) = self.entry.screen else {
+                let Some(open) = super::boards::board(self.entry.id) else {
                     return Nav::Menu;
                 };
                 let bot = self.entry.kind.level_bot(*level);
@@ -354,6 +341,7 @@ impl SetupScreen {
             } => {
                 net.send(ClientMsg::Create {
                     game: self.entry.id.into(),
+                    choices: None,
                     setup: Some(self.setup.clone()),
                     seconds: Some(*seconds),
                     private: *private,

@@ -10,7 +10,8 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::keymap::{Binding, Key};
 use super::screen::{Keep, Nav, Screen};
 use super::theme::Theme;
-use crate::games::{Tally, registry};
+use crate::games::registry;
+use crate::stats::Tally;
 use crate::stats::{Stats, Totals};
 
 /// The lifetime statistics, as shown and maybe reset.
@@ -133,7 +134,11 @@ impl Screen for StatsScreen {
             Line::styled("Every game's results over every session", theme.dim()),
             Line::default(),
         ];
-        for e in registry().entries().iter().filter(|e| e.screen.is_some()) {
+        for e in registry()
+            .entries()
+            .iter()
+            .filter(|e| super::boards::board(e.id).is_some())
+        {
             out.push(Line::styled(e.name, theme.title()));
             let t = self.stats.of(e.id);
             if t.deals == 0 {

@@ -450,6 +450,7 @@ impl<G: Board> TableScreen<G> {
                         seat: me,
                         unit,
                         file,
+                        amends: false,
                     });
                 }
                 G::moved(&seen, &mut self.ui);
@@ -594,7 +595,20 @@ impl<G: Board> Screen for TableScreen<G> {
                     }
                     Reply::Show => {
                         let update = self.link.show();
+                        let shown = update.is_ok();
                         self.took(update);
+                        // The kept hand is written again with the show.
+                        let file = G::RECORD_EXT.zip(self.link.deal_record());
+                        if let (true, Some(file), Some(me)) = (shown, file, seen.me) {
+                            self.records.push(Record {
+                                game: G::ID,
+                                scores: Vec::new(),
+                                seat: me,
+                                unit: 1.0,
+                                file: Some(file),
+                                amends: true,
+                            });
+                        }
                     }
                     Reply::Done => self.error = None,
                     Reply::Error(e) => self.error = Some(e),
@@ -680,6 +694,8 @@ impl<G: Board> Screen for TableScreen<G> {
 
 /// How the app opens a game's table on screen without knowing its type.
 pub trait Open: Send + Sync {
+    /// The game's id in the registry.
+    fn id(&self) -> &'static str;
     /// A new session of `setup` against the bot `bot`, dealt from `seed`.
     fn local(
         &self,
@@ -725,6 +741,10 @@ fn delay(settings: &Settings) -> Duration {
 }
 
 impl<G: Board> Open for Opener<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
     fn online(
         &self,
         rules: &'static str,

@@ -5,7 +5,6 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 
 use serde_json::Value;
 
@@ -34,47 +33,14 @@ pub fn chromium() -> Option<(PathBuf, PathBuf)> {
 }
 
 /// The Python with Selenium: `CARDGAMES_SELENIUM_PYTHON`, or a virtual
-/// environment of the tests' own under `target/tmp`, made (and Selenium
-/// installed from PyPI) the first time. `None` when there is no Python 3.
+/// environment of the tests' own (see [`super::python::venv`]).
 pub fn python() -> Option<String> {
-    static MAKING: Mutex<()> = Mutex::new(());
-    if let Ok(p) = std::env::var("CARDGAMES_SELENIUM_PYTHON") {
-        return Some(p);
-    }
-    let found = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("SKIPPED: no python3 (apt-get install python3 python3-venv; .ci/run does)");
-        return None;
-    }
-    let _one_at_a_time = MAKING.lock().unwrap_or_else(|p| p.into_inner());
-    let venv = concat!(env!("CARGO_TARGET_TMPDIR"), "/selenium-venv");
-    let py = format!("{venv}/bin/python");
-    let has_it = |py: &str| {
-        Command::new(py)
-            .args([
-                "-c",
-                "import selenium, sys; sys.exit(selenium.__version__ != '4.51.0')",
-            ])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !has_it(&py) {
-        let made = Command::new("python3")
-            .args(["-m", "venv", venv])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(made, "python3 -m venv {venv} failed: install python3-venv");
-        let pip = format!("{venv}/bin/pip");
-        let installed = Command::new(&pip)
-            .args(["install", "-q", SELENIUM])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(installed, "{pip} install {SELENIUM} failed");
-    }
-    Some(py)
+    super::python::venv(
+        "CARDGAMES_SELENIUM_PYTHON",
+        "selenium-venv",
+        SELENIUM,
+        "import selenium, sys; sys.exit(selenium.__version__ != '4.51.0')",
+    )
 }
 
 /// Where the browser tests keep their screenshots.

@@ -6,9 +6,9 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use cardgames::hall::client::{Client, Identity, Welcome};
-use cardgames::hall::protocol::{ClientMsg, ServerMsg, TableState};
 use cardgames::hall::{self, Config};
+use cardgames::wire::client::{Client, Identity, Welcome};
+use cardgames::wire::protocol::{ClientMsg, ServerMsg, TableState};
 use serde_json::Value;
 
 /// Starts a hall on a free port of 127.0.0.1 with its store in `data`;
@@ -20,11 +20,11 @@ pub async fn start_hall(data: &Path, seed: u64) -> SocketAddr {
         data: data.to_path_buf(),
         seed: Some(seed),
         per_address: 64,
-        ssh: None,
+        head_within: hall::HEAD_WITHIN,
     };
     tokio::spawn(async move {
         let result = hall::serve(config, move |at| {
-            let _ = tx.send(at.web);
+            let _ = tx.send(at);
         })
         .await;
         if let Err(e) = result {
@@ -152,7 +152,13 @@ impl Player {
         let (msg, text) =
             tokio::time::timeout(std::time::Duration::from_secs(60), self.client.recv_raw())
                 .await
-                .unwrap_or_else(|_| panic!("{}: no message in a minute", self.welcome.player.name))
+                .unwrap_or_else(|_| {
+                    let last: Vec<&String> = self.received.iter().rev().take(3).collect();
+                    panic!(
+                        "{}: no message in a minute; the last ones: {last:#?}",
+                        self.welcome.player.name
+                    )
+                })
                 .unwrap_or_else(|e| panic!("{}: {e}", self.welcome.player.name));
         self.received.push(text);
         if let ServerMsg::Table(t) = &msg {
@@ -175,6 +181,7 @@ impl Player {
     pub async fn create(&mut self, game: &str, setup: Value, seconds: u32) -> u64 {
         self.send(ClientMsg::Create {
             game: game.into(),
+            choices: None,
             setup: Some(setup),
             seconds: Some(seconds),
             private: false,
@@ -183,6 +190,39 @@ impl Player {
         self.until(|m| match m {
             ServerMsg::Table(t) => Some(t.table),
             ServerMsg::Error { message, .. } => panic!("{message}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Sends `msg` as a request with `id` and reads on until its answer:
+    /// the table it was about, or the error's code.
+    pub async fn request(&mut self, msg: ClientMsg, id: &str) -> Result<Option<u64>, String> {
+        let mut value = serde_json::to_value(&msg).unwrap_or_else(|e| panic!("{e}"));
+        value["id"] = Value::from(id);
+        self.client
+            .send_text(&value.to_string())
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let want = Value::from(id);
+        self.until(|m| match m {
+            ServerMsg::Ok { id, table } if *id == want => Some(Ok(*table)),
+            ServerMsg::Error {
+                id: Some(id), code, ..
+            } if *id == want => Some(Err(code.clone())),
+            _ => None,
+        })
+        .await
+    }
+
+    /// The table as it stands once `pred` holds of it.
+    pub async fn table_when(
+        &mut self,
+        table: u64,
+        pred: impl Fn(&TableState) -> bool,
+    ) -> TableState {
+        self.until(|m| match m {
+            ServerMsg::Table(t) if t.table == table && pred(t) => Some((**t).clone()),
             _ => None,
         })
         .await
@@ -227,7 +267,7 @@ impl Player {
                         self.send(ClientMsg::Act { table, action }).await;
                     }
                 }
-                ServerMsg::Error { code, message } if code != "not_your_turn" => {
+                ServerMsg::Error { code, message, .. } if code != "not_your_turn" => {
                     panic!("{}: {code}: {message}", self.welcome.player.name)
                 }
                 _ => {}
@@ -276,4 +316,52 @@ pub fn bid_once_then_cards(t: &TableState) -> Value {
             .cloned()
             .unwrap_or(Value::Null),
     }
+}
+
+/// The ledger of the hall whose data is in `data`, audited: every transfer
+/// balances and each seat's account holds exactly the chips in front of it.
+/// Its bankrolls' sum.
+pub fn assert_ledger(data: &Path) -> i64 {
+    let audit = hall::audit::audit(data).unwrap_or_else(|e| panic!("audit: {e}"));
+    assert!(
+        audit.problems.is_empty(),
+        "the ledger: {:#?}",
+        audit.problems
+    );
+    assert_eq!(audit.sum, 0, "every transfer balances");
+    assert_eq!(
+        audit.bankrolls + audit.at_tables,
+        -audit.house,
+        "players and seats hold what the house granted"
+    );
+    audit.bankrolls
+}
+
+/// A player's bankroll in the store of the hall in `data`.
+pub fn bankroll(data: &Path, player: i64) -> i64 {
+    let conn =
+        rusqlite::Connection::open(data.join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+    conn.query_row(
+        "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE account = ?1",
+        [format!("player:{player}")],
+        |r| r.get(0),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Hold'em: everything in (the largest raise), or a call of it.
+pub fn shove(t: &TableState) -> Value {
+    let legal = t.legal.as_array().cloned().unwrap_or_default();
+    legal
+        .iter()
+        .filter(|a| a.get("RaiseTo").is_some())
+        .max_by_key(|a| a["RaiseTo"].as_u64())
+        .cloned()
+        .unwrap_or_else(|| {
+            Value::from(if legal.contains(&Value::from("Call")) {
+                "Call"
+            } else {
+                "Check"
+            })
+        })
 }

@@ -92,4 +92,5 @@ pub fn json_both(args: &[&str]) -> Vec<serde_json::Value> {
 pub mod browser;
 pub mod hall;
 pub mod minimax;
+pub mod python;
 pub mod tmux;

@@ -201,7 +201,12 @@ impl Counts {
 /// What the bot has learned of the players around it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Reads {
-    /// By seat offset to the left of the bot (index 0 unused).
+    /// By seat offset to the left of the bot (index 0 unused); a list
+    /// saved when tables had fewer seats loads.
+    #[serde(
+        serialize_with = "crate::holdem::seats::save",
+        deserialize_with = "crate::holdem::seats::load"
+    )]
     seen: [Counts; MAX_SEATS],
 }
 

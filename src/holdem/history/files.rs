@@ -3,17 +3,32 @@
 
 use std::path::{Path, PathBuf};
 
-/// The extensions of history files: PHH, PHHS and PokerStars text.
-const EXTENSIONS: [&str; 3] = ["phh", "phhs", "txt"];
+/// The extensions of history files: PHH, PHHS, the rooms' text and
+/// iPoker's XML.
+const EXTENSIONS: [&str; 4] = ["phh", "phhs", "txt", "xml"];
 
 /// A file's text: UTF-8 (a byte-order mark is kept for the readers to
-/// skip), else each byte as a Latin-1 character.
+/// skip), else each byte as Windows-1252 writes it (Latin-1 with the euro
+/// sign and the curly quotes), as rooms' clients on Windows save it.
 pub fn read_text(path: &Path) -> std::io::Result<String> {
     let bytes = std::fs::read(path)?;
     Ok(match String::from_utf8(bytes) {
         Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+        Err(e) => e.into_bytes().iter().map(|&b| windows_1252(b)).collect(),
     })
+}
+
+/// A byte of Windows-1252 text.
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        b => char::from(b),
+    }
 }
 
 /// Every history file under `dir`, its subfolders included, sorted by
@@ -53,7 +68,7 @@ mod tests {
         std::fs::create_dir(&sub).unwrap_or_else(|e| panic!("{e}"));
         for (name, bytes) in [
             ("b.phh", &b"x"[..]),
-            ("a.TXT", &b"caf\xe9"[..]),
+            ("a.TXT", &b"caf\xe9 \x80"[..]),
             ("notes.md", &b"x"[..]),
             ("old/c.phhs", &b"x"[..]),
         ] {
@@ -68,7 +83,7 @@ mod tests {
             })
             .collect();
         assert_eq!(names, ["a.TXT", "b.phh", "old/c.phhs"]);
-        assert_eq!(read_text(&files[0]).ok().as_deref(), Some("café"));
+        assert_eq!(read_text(&files[0]).ok().as_deref(), Some("café €"));
         assert!(history_files(&dir.path().join("none")).is_err());
     }
 }

@@ -175,14 +175,35 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::holdem::history::Act::{BetRaise, Board, CheckCall, Fold, Hole, Show};
     use crate::holdem::history::replay;
-    use crate::holdem::phh;
+    use crate::holdem::history::sample::{cards, three_handed};
 
     #[test]
     fn counts_a_raised_pot_to_showdown() {
         // p3 opens, p1 3-bets, p3 calls; checked down; p1's aces win.
-        let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\nstarting_stacks = [1000, 1000, 1000]\nactions = ['d dh p1 AcAd', 'd dh p2 QcQd', 'd dh p3 KcKd', 'p3 cbr 30', 'p1 cbr 90', 'p2 f', 'p3 cc', 'd db 2c7d9h', 'p1 cbr 100', 'p3 cc', 'd db Js', 'p1 cc', 'p3 cc', 'd db 4c', 'p1 cc', 'p3 cc', 'p1 sm AcAd', 'p3 sm KcKd']\nplayers = ['Ann', 'Bob', 'Cy']\n";
-        let h = replay(&phh::read(text).expect("reads")).expect("replays");
+        let mut r = three_handed(vec![
+            Hole(0, cards("AcAd")),
+            Hole(1, cards("QcQd")),
+            Hole(2, cards("KcKd")),
+            BetRaise(2, 30),
+            BetRaise(0, 90),
+            Fold(1),
+            CheckCall(2),
+            Board(cards("2c7d9h")),
+            BetRaise(0, 100),
+            CheckCall(2),
+            Board(cards("Js")),
+            CheckCall(0),
+            CheckCall(2),
+            Board(cards("4c")),
+            CheckCall(0),
+            CheckCall(2),
+            Show(0, cards("AcAd")),
+            Show(2, cards("KcKd")),
+        ]);
+        r.info.players = Some(vec!["Ann".into(), "Bob".into(), "Cy".into()]);
+        let h = replay(&r).expect("replays");
         let mut st = Stats::default();
         st.add(&h);
         let ann = &st.players["Ann"];

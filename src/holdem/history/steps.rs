@@ -140,12 +140,24 @@ impl Steps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::holdem::phh;
+    use crate::holdem::history::Act::{BetRaise, Board, CheckCall, Fold, Hole};
+    use crate::holdem::history::sample::{cards, three_handed};
 
     #[test]
     fn steps_forward_and_back_by_action_and_street() {
-        let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\nstarting_stacks = [1000, 1000, 1000]\nactions = ['d dh p1 AcAd', 'd dh p2 QcQd', 'd dh p3 KcKd', 'p3 cbr 30', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'p1 cc', 'p3 cbr 60', 'p1 f']\n";
-        let mut s = Steps::new(phh::read(text).expect("reads"));
+        let r = three_handed(vec![
+            Hole(0, cards("AcAd")),
+            Hole(1, cards("QcQd")),
+            Hole(2, cards("KcKd")),
+            BetRaise(2, 30),
+            CheckCall(0),
+            Fold(1),
+            Board(cards("2c7d9h")),
+            CheckCall(0),
+            BetRaise(2, 60),
+            Fold(0),
+        ]);
+        let mut s = Steps::new(r);
         assert!(s.error().is_none());
         // The start (hole cards dealt) and one moment per later action.
         assert_eq!(s.len(), 1 + 7);

@@ -14,12 +14,12 @@ use super::keymap::{Binding, Key};
 use super::log::LogPane;
 use super::table::{Board, Reply, Running, Seen, TableScreen};
 use super::theme::{Theme, spinner};
-use crate::doom::DoomGame;
+use crate::doom::Doom;
 use crate::doom::board::player_letter;
-use crate::doom::bots::StrongBot;
+use crate::doom::bots::players::StrongBot;
+use crate::doom::bots::strong::Limits;
 use crate::doom::odds::exact_odds;
 use crate::doom::rules::{Move, RuleSet, winners};
-use crate::doom::strong::Limits;
 use crate::game::{Bot, Stage, rng_from_seed};
 
 /// The board's state: the cursor, the chosen attacker and the hint shown.
@@ -71,7 +71,7 @@ const HINT_SEED: u64 = 0x5EED;
 
 /// The strong AI's move for the person, shown and not played: the
 /// attacker chosen and the cursor on the target, or a pass.
-fn hint(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
+fn hint(seen: &Seen<Doom>, ui: &mut Ui) -> Reply<Move> {
     let mut bot = StrongBot::new(Limits::nodes(HINT_NODES));
     let mv = bot.choose(&seen.view, &mut rng_from_seed(HINT_SEED));
     if let Move::Attack { from, to } = mv {
@@ -85,7 +85,7 @@ fn hint(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
 /// Takes back the person's last move (practice against the computer):
 /// refused under chance rules, where the dice were already rolled, and
 /// online.
-fn undo(seen: &Seen<DoomGame>, ui: &mut Ui) -> Reply<Move> {
+fn undo(seen: &Seen<Doom>, ui: &mut Ui) -> Reply<Move> {
     if seen.online {
         return Reply::Error("moves are not taken back online".into());
     }
@@ -123,18 +123,18 @@ pub enum Command {
     Undo,
 }
 
-impl TableScreen<DoomGame> {
+impl TableScreen<Doom> {
     /// The hex under the cursor.
     pub fn cursor(&self) -> usize {
         self.ui().cursor
     }
 }
 
-fn size(seen: &Seen<DoomGame>) -> usize {
+fn size(seen: &Seen<Doom>) -> usize {
     seen.view.position.board.size()
 }
 
-fn targets_from(seen: &Seen<DoomGame>, from: u8) -> Vec<u8> {
+fn targets_from(seen: &Seen<Doom>, from: u8) -> Vec<u8> {
     seen.legal
         .iter()
         .filter_map(|m| match m {
@@ -146,7 +146,7 @@ fn targets_from(seen: &Seen<DoomGame>, from: u8) -> Vec<u8> {
 
 /// Picks `hex`: as the attacker, as the target of the chosen attacker, or
 /// drops the attacker picked again.
-fn pick(seen: &Seen<DoomGame>, ui: &mut Ui, hex: u8) -> Reply<Move> {
+fn pick(seen: &Seen<Doom>, ui: &mut Ui, hex: u8) -> Reply<Move> {
     match ui.source {
         Some(from) if from == hex => ui.source = None,
         Some(from) if targets_from(seen, from).contains(&hex) => {
@@ -329,7 +329,7 @@ fn draw_box(
 }
 
 fn render_board(
-    seen: &Seen<DoomGame>,
+    seen: &Seen<Doom>,
     ui: &Ui,
     area: Rect,
     geometry: Geometry,
@@ -410,7 +410,7 @@ fn render_board(
 
 /// Under chance rules, with an attacker chosen and the cursor on one of
 /// its targets: the target and the attack's chance to win, in percent.
-fn odds(seen: &Seen<DoomGame>, ui: &Ui) -> Option<(u8, f64)> {
+fn odds(seen: &Seen<Doom>, ui: &Ui) -> Option<(u8, f64)> {
     let from = ui.source?;
     let to = u8::try_from(ui.cursor).ok()?;
     if seen.view.config.rules != RuleSet::Chance || !targets_from(seen, from).contains(&to) {
@@ -421,7 +421,7 @@ fn odds(seen: &Seen<DoomGame>, ui: &Ui) -> Option<(u8, f64)> {
     Some((to, 100.0 * exact_odds(att, def)))
 }
 
-fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
+fn prompt(seen: &Seen<Doom>, ui: &Ui, theme: Theme) -> String {
     let letter = |p: usize| player_letter(p as u8);
     if !matches!(seen.stage, Stage::Turn(_)) {
         let w = winners(&seen.view.position.board);
@@ -458,7 +458,7 @@ fn prompt(seen: &Seen<DoomGame>, ui: &Ui, theme: Theme) -> String {
 }
 
 fn side_panel(
-    seen: &Seen<DoomGame>,
+    seen: &Seen<Doom>,
     ui: &Ui,
     log: &LogPane,
     room: Rect,
@@ -513,7 +513,7 @@ fn side_panel(
     lines
 }
 
-impl Board for DoomGame {
+impl Board for Doom {
     type Ui = Ui;
     type Command = Command;
     const NEXT: &'static str = "new game";
@@ -524,7 +524,7 @@ impl Board for DoomGame {
             .collect()
     }
 
-    fn title(seen: &Seen<DoomGame>, _running: &Running) -> String {
+    fn title(seen: &Seen<Doom>, _running: &Running) -> String {
         let n = size(seen);
         let me = seen
             .me
@@ -536,7 +536,7 @@ impl Board for DoomGame {
         )
     }
 
-    fn summary(seen: &Seen<DoomGame>, running: &Running) -> String {
+    fn summary(seen: &Seen<Doom>, running: &Running) -> String {
         let n = size(seen);
         format!(
             "{n}×{n} {}, game {}",
@@ -545,7 +545,7 @@ impl Board for DoomGame {
         )
     }
 
-    fn bindings(seen: &Seen<DoomGame>, ui: &Ui) -> Vec<Binding<Command>> {
+    fn bindings(seen: &Seen<Doom>, ui: &Ui) -> Vec<Binding<Command>> {
         let mine = seen.my_turn();
         let classic = seen.view.config.rules == RuleSet::Classic && !seen.online;
         vec![
@@ -604,7 +604,7 @@ impl Board for DoomGame {
         ]
     }
 
-    fn command(seen: &Seen<DoomGame>, ui: &mut Ui, command: Command) -> Reply<Move> {
+    fn command(seen: &Seen<Doom>, ui: &mut Ui, command: Command) -> Reply<Move> {
         ui.hint = None;
         let n = size(seen) as isize;
         let mut step = |dx: isize| {
@@ -639,7 +639,7 @@ impl Board for DoomGame {
         }
     }
 
-    fn moved(seen: &Seen<DoomGame>, ui: &mut Ui) {
+    fn moved(seen: &Seen<Doom>, ui: &mut Ui) {
         ui.hint = None;
         if !seen.my_turn() {
             ui.source = None;
@@ -650,7 +650,7 @@ impl Board for DoomGame {
     }
 
     fn render(
-        seen: &Seen<DoomGame>,
+        seen: &Seen<Doom>,
         ui: &Ui,
         log: &LogPane,
         area: Rect,
@@ -672,7 +672,7 @@ impl Board for DoomGame {
         .render(panel, buf);
     }
 
-    fn mouse(seen: &Seen<DoomGame>, _ui: &Ui, ev: MouseEvent, area: Rect) -> Option<Command> {
+    fn mouse(seen: &Seen<Doom>, _ui: &Ui, ev: MouseEvent, area: Rect) -> Option<Command> {
         let MouseEventKind::Down(MouseButton::Left) = ev.kind else {
             return None;
         };
@@ -697,13 +697,13 @@ mod tests {
 
     /// Seat 0's place at the opening of a 5×5 game under `rules`, at home
     /// or at a hall's table.
-    fn seen(rules: RuleSet, online: bool) -> Seen<DoomGame> {
+    fn seen(rules: RuleSet, online: bool) -> Seen<Doom> {
         let setup = Setup {
             rules,
             max_dice: rules.book_max_dice(),
             ..Setup::default()
         };
-        let game = <DoomGame as Playable>::new(&setup, 4).unwrap_or_else(|e| panic!("{e}"));
+        let game = <Doom as Playable>::new(&setup, 4).unwrap_or_else(|e| panic!("{e}"));
         Seen {
             me: Some(0),
             view: game.view(0),
@@ -718,8 +718,8 @@ mod tests {
         }
     }
 
-    fn undo_label(seen: &Seen<DoomGame>) -> String {
-        <DoomGame as Board>::bindings(seen, &Ui::default())
+    fn undo_label(seen: &Seen<Doom>) -> String {
+        <Doom as Board>::bindings(seen, &Ui::default())
             .into_iter()
             .find(|b| b.action == Command::Undo)
             .map(|b| b.hint.to_string())

@@ -85,11 +85,7 @@ pub(crate) fn draw_hand(
 ) {
     let seen = Seen {
         me,
-        view: View {
-            seat: me.unwrap_or(MAX_SEATS),
-            state: state.clone(),
-            next_level: None,
-        },
+        view: View::new(me.unwrap_or(MAX_SEATS), state.clone()),
         legal: Vec::new(),
         stage: state.to_act().map_or(Stage::DealOver, Stage::Turn),
         bots: vec![None; names.len()],

@@ -23,9 +23,9 @@ use super::table::{Board, Reply, Running, Seen};
 use super::theme::{Theme, spinner};
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
-use crate::honeymoon::game::{Action, Bid, Call, Contract, Honeymoon, Phase, Played, Strain};
 use crate::honeymoon::review::{self, Review};
 use crate::honeymoon::solver::{Analysis, Solver};
+use crate::honeymoon::{Action, Bid, Call, Contract, Honeymoon, Phase, Played, Strain};
 use crate::honeymoon::{NORTH, Position, SOUTH};
 use crate::narrate::plural;
 
@@ -957,11 +957,11 @@ impl Board for Honeymoon {
 mod tests {
     use super::*;
     use crate::game::{Game, Playable, Stage};
-    use crate::honeymoon::game::Options;
+    use crate::honeymoon::Setup;
 
     fn seen(other_count: usize) -> Seen<Honeymoon> {
         let game =
-            <Honeymoon as Playable>::new(&Options::default(), 1).unwrap_or_else(|e| panic!("{e}"));
+            <Honeymoon as Playable>::new(&Setup::default(), 1).unwrap_or_else(|e| panic!("{e}"));
         let mut view = game.view(SOUTH);
         view.other_count = other_count;
         Seen {
@@ -973,7 +973,7 @@ mod tests {
             bots: vec![Some("normal".into()), None],
             away: Vec::new(),
             thinking: None,
-            setup: Options::default(),
+            setup: Setup::default(),
             online: false,
         }
     }
@@ -986,7 +986,7 @@ mod tests {
     }
 
     /// South to call, after `calls` (from the dealer on).
-    fn bidding(options: Options, calls: &[Call]) -> Seen<Honeymoon> {
+    fn bidding(options: Setup, calls: &[Call]) -> Seen<Honeymoon> {
         let mut game = Honeymoon::new(options, NORTH, 3);
         for &c in calls {
             game.apply(Action::Call(c))
@@ -1030,7 +1030,7 @@ mod tests {
 
     #[test]
     fn the_last_trick_is_shown_on_b_until_b_again() {
-        let mut game = Honeymoon::new(Options::default(), NORTH, 3);
+        let mut game = Honeymoon::new(Setup::default(), NORTH, 3);
         for call in [Call::Bid(bid(1, Strain::Clubs)), Call::Pass] {
             game.apply(Action::Call(call))
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -1087,7 +1087,7 @@ mod tests {
     #[test]
     fn the_bidding_cursor_starts_on_the_lowest_legal_bid_and_keeps_to_legal_bids() {
         use Command::{Down, Left, Right, Up};
-        let seen = bidding(Options::default(), &[Call::Bid(bid(1, Strain::Hearts))]);
+        let seen = bidding(Setup::default(), &[Call::Bid(bid(1, Strain::Hearts))]);
         assert_eq!(cursor_after(&seen, &[]), Some(bid(1, Strain::Spades)));
         assert_eq!(cursor_after(&seen, &[Left]), Some(bid(1, Strain::Spades)));
         assert_eq!(cursor_after(&seen, &[Up]), Some(bid(1, Strain::Spades)));
@@ -1105,9 +1105,9 @@ mod tests {
         let top = [Down; 9];
         assert_eq!(cursor_after(&seen, &top), Some(bid(7, Strain::Spades)));
         // Without no trump, the ladder skips NT.
-        let options = Options {
+        let options = Setup {
             no_trump: false,
-            ..Options::default()
+            ..Setup::default()
         };
         let seen = bidding(options, &[Call::Bid(bid(1, Strain::Spades))]);
         assert_eq!(cursor_after(&seen, &[]), Some(bid(2, Strain::Clubs)));
@@ -1122,7 +1122,7 @@ mod tests {
 
     #[test]
     fn ascii_mode_draws_suits_in_one_case_and_an_ascii_spinner() {
-        let mut seen = bidding(Options::default(), &[]);
+        let mut seen = bidding(Setup::default(), &[]);
         seen.stage = Stage::Turn(NORTH);
         seen.thinking = Some(std::time::Duration::from_millis(100));
         let shown = text(&seen, &Ui::default());
@@ -1140,7 +1140,7 @@ mod tests {
     #[test]
     fn the_dealer_is_named_with_the_verb_that_agrees() {
         let status = |dealer| {
-            let seen = seen_of(&Honeymoon::new(Options::default(), dealer, 3));
+            let seen = seen_of(&Honeymoon::new(Setup::default(), dealer, 3));
             header(&seen, Theme::new(false, true))
                 .get(1)
                 .map(ToString::to_string)

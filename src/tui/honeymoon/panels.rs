@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 
 use crate::game::Seat;
 use crate::honeymoon::NORTH;
-use crate::honeymoon::game::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::honeymoon::review::Review;
+use crate::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::tui::table::Seen;
 use crate::tui::theme::Theme;
 

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use super::net::{Link as NetLink, Net};
 use crate::game::Level;
 use crate::games::registry;
-use crate::hall::protocol::{ClientMsg, SeatKind, TableState};
+use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::tui::Settings;
@@ -96,7 +96,7 @@ pub enum LobbyAction {
 impl Lobby {
     /// The lobby of the hall reached through `net`.
     pub fn new(net: Net, settings: Settings) -> Lobby {
-        net.send(ClientMsg::List);
+        net.send(ClientMsg::List {});
         Lobby {
             net,
             settings,
@@ -122,7 +122,7 @@ impl Lobby {
         let state = self.net.seen().watched.get(&id).cloned()?;
         state.stage?;
         let entry = registry().get(&state.game)?;
-        let open = entry.screen?;
+        let open = crate::tui::boards::board(entry.id)?;
         match open.online(entry.rules, self.net.clone(), id, &self.settings) {
             Some(page) => Some(Nav::Show(page)),
             None => {
@@ -249,7 +249,7 @@ impl Screen for Lobby {
                 Leave => {
                     self.net.send(ClientMsg::Leave { table: id });
                     self.waiting = None;
-                    self.net.send(ClientMsg::List);
+                    self.net.send(ClientMsg::List {});
                 }
                 Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
                 _ => {}
@@ -288,7 +288,10 @@ impl Screen for Lobby {
                 }
             }
             Create => {
-                let game = registry().entries().iter().find(|e| e.screen.is_some());
+                let game = registry()
+                    .entries()
+                    .iter()
+                    .find(|e| crate::tui::boards::board(e.id).is_some());
                 if let Some(entry) = game {
                     return Nav::Show(Box::new(SetupScreen::online(
                         entry,
@@ -299,7 +302,7 @@ impl Screen for Lobby {
             }
             Chat => self.typing = Some((Typed::Chat, LineEdit::default())),
             Invite => self.typing = Some((Typed::Invite, LineEdit::default())),
-            Refresh => self.net.send(ClientMsg::List),
+            Refresh => self.net.send(ClientMsg::List {}),
             Back => return Nav::Menu,
             _ => {}
         }

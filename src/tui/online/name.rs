@@ -7,12 +7,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::hall::protocol::valid_name;
 use crate::tui::app::Registrar;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::theme::Theme;
+use crate::wire::protocol::{NAME_RULE, normal_name};
 
 /// The name form.
 pub struct NameScreen {
@@ -45,14 +45,10 @@ impl NameScreen {
     }
 
     fn register(&mut self) -> Nav {
-        let name = self.name.text().trim().to_string();
-        if !valid_name(&name) {
-            self.error = Some(
-                "a name is 1 to 20 letters, digits, _ - or ., starting with a letter or digit"
-                    .into(),
-            );
+        let Some(name) = normal_name(self.name.text().trim()) else {
+            self.error = Some(NAME_RULE.into());
             return Nav::Stay;
-        }
+        };
         match (self.register)(&name) {
             Ok(()) => Nav::Menu,
             Err(e) => {

@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use tokio::sync::mpsc;
 
-use crate::hall::client::{Client, ClientError, Identity, Welcome};
-use crate::hall::protocol::{
+use crate::narrate::Note;
+use crate::wire::client::{Client, ClientError, Identity, Welcome};
+use crate::wire::protocol::{
     ClientMsg, GameInfo, MAX_CHAT, ServerMsg, TableState, TableSummary, clean,
 };
-use crate::narrate::Note;
 
 /// The connection's state, as the status line shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -280,7 +280,7 @@ fn heard(s: &mut Seen, msg: ServerMsg, watching: &mut HashMap<u64, Option<String
             }
         }
         ServerMsg::Error { message, .. } => s.errors.push_back(message),
-        ServerMsg::Pong => {}
+        ServerMsg::Pong | ServerMsg::Ok { .. } => {}
     }
 }
 

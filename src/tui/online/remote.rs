@@ -6,11 +6,11 @@
 use super::lobby::Lobby;
 use super::net::{Link as NetLink, Net};
 use crate::game::{Playable, Stage};
-use crate::hall::protocol::{ClientMsg, SeatKind, TableState};
 use crate::runner::Save;
 use crate::tui::Settings;
 use crate::tui::screen::Nav;
 use crate::tui::table::{Link, Seen, Tick, Update};
+use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
 
 /// A seat (or a watcher) at table `table` of the hall.
 pub struct RemoteTable<G: Playable> {
