@@ -373,9 +373,25 @@ fn facing_all_in(
     shoved: bool,
 ) -> Decision {
     let range = reader.preflop(raiser);
-    let eq = chart::against(x, &range);
+    // Players already in the pot with the raiser (callers, and raisers
+    // before him): it must beat them too. Its chance of beating every
+    // one is about the product of its equities against each.
+    let callers: Vec<Seat> =
+        sit.opponents()
+            .into_iter()
+            .filter(|&s| {
+                s != raiser
+                    && sit.preflop().iter().any(|a| {
+                        a.seat == s && (a.aggressive() || matches!(a.action, Move::Call(_)))
+                    })
+            })
+            .collect();
+    let eq = callers
+        .iter()
+        .map(|&c| chart::against(x, &reader.preflop(c)))
+        .fold(chart::against(x, &range), |e, f| e * f);
     // Everyone else still to act may wake up with a hand.
-    let others = sit.opponents().len().saturating_sub(1);
+    let others = sit.opponents().len().saturating_sub(1 + callers.len());
     let my_chips = sit.in_bb(sit.state.stacks()[sit.me]);
     let their_chips = sit.in_bb(sit.state.stacks()[raiser]);
     let pay = sit.to_call().max(0.0);
@@ -388,8 +404,13 @@ fn facing_all_in(
     } + 0.03 * others as f64
         + style.margin;
     let who = if shoved { "shoving" } else { "raising" };
+    let and_callers = match callers.len() {
+        0 => String::new(),
+        1 => " and the player in with him".to_string(),
+        n => format!(" and the {n} players in with him"),
+    };
     let why = format!(
-        "{} against his {who} range (top {}), {} needed",
+        "{} against his {who} range (top {}){and_callers}, {} needed",
         chart::percent(eq),
         chart::percent(chart::share(&range)),
         chart::percent(need)

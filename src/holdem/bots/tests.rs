@@ -273,3 +273,34 @@ fn hard_stops_bluffing_a_player_who_never_folds() {
     }
     assert_eq!(bluffs(&mut hard), 0, "hard does not bluff the station");
 }
+
+/// Six seats of 10 big blinds, button 0: under the gun (seat 3) shoves
+/// with aces, seat 4 (kings) calls or folds, and seat 5 holding `hole`
+/// decides.
+fn after_a_shove(level: &str, called: bool, hole: &str) -> (Action, String) {
+    let cards =
+        crate::cards::parse_cards(&format!("2c 3d 4h 5s Ac Ah Kc Kh {hole}")).expect("cards");
+    let deck = crate::holdem::table::stacked_deck(&cards);
+    let blinds = Blinds { small: 5, big: 10 };
+    let (mut t, _) = Table::new(&[100; 6], 0, blinds, &deck).expect("valid hand");
+    t.apply(Action::RaiseTo(100)).expect("shove");
+    t.apply(if called { Action::Call } else { Action::Fold })
+        .expect("call or fold");
+    assert_eq!(t.to_act(), Some(5));
+    let mut bot = by_name(level).expect("known bot");
+    let a = bot.choose(&t.view(5), &mut rng_from_seed(1));
+    (a, bot.explain().unwrap_or_default())
+}
+
+#[test]
+fn a_shove_called_before_it_takes_a_better_hand_to_call() {
+    for level in ["normal", "hard"] {
+        let (alone, _) = after_a_shove(level, false, "Td Ts");
+        assert_eq!(alone, Action::Call, "{level}");
+        let (called, why) = after_a_shove(level, true, "Td Ts");
+        assert_eq!(called, Action::Fold, "{level}: {why}");
+        assert!(why.contains("and the player in with him"), "{why}");
+        let (jacks, _) = after_a_shove(level, true, "Jd Js");
+        assert_eq!(jacks, Action::Call, "{level}");
+    }
+}
