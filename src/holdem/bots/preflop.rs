@@ -374,9 +374,13 @@ fn facing_all_in(
 ) -> Decision {
     let range = reader.preflop(raiser);
     // Players already in the pot with the raiser (callers, and raisers
-    // before him): it must beat them too. Its chance of beating every
-    // one is about the product of its equities against each.
-    let callers: Vec<Seat> =
+    // before him): at push/fold depths (20 bb or less) it must beat them
+    // too, and its chance of beating every one is about the product of
+    // its equities against each. Deeper, where an all-in is a raising
+    // war of wide ranges, that product would understate a strong hand
+    // (winning against one of them goes with winning against the
+    // others), so it reads the raiser alone.
+    let callers: Vec<Seat> = if sit.effective() <= 20.0 {
         sit.opponents()
             .into_iter()
             .filter(|&s| {
@@ -385,7 +389,10 @@ fn facing_all_in(
                         a.seat == s && (a.aggressive() || matches!(a.action, Move::Call(_)))
                     })
             })
-            .collect();
+            .collect()
+    } else {
+        Vec::new()
+    };
     let eq = callers
         .iter()
         .map(|&c| chart::against(x, &reader.preflop(c)))
