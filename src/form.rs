@@ -9,7 +9,11 @@ use std::fmt::Display;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::SetupError;
+/// A setup that cannot be played, or a value that is not one of its
+/// choices: one line saying what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
 
 /// One option of a form.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

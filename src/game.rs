@@ -20,10 +20,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardSet;
 use crate::form::Form;
+pub use crate::form::SetupError;
 use crate::narrate::Note;
-
-/// A seat at the table: 0-based.
-pub type Seat = usize;
+pub use crate::narrate::Seat;
 
 /// The one generator every game and bot draws from: reproducible across
 /// versions and platforms for a given seed.
@@ -138,12 +137,6 @@ impl FromStr for Level {
         crate::form::pick(s, "level", &Level::ALL.map(|l| (l.name(), l)))
     }
 }
-
-/// A setup that cannot be played, or a value that is not one of its
-/// choices: one line saying what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
 
 /// Who a finished deal's record is kept for: every seat's name, the
 /// person it is kept for (the hero of a Hold'em hand), and when it ended.

@@ -17,6 +17,7 @@ use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
 use crate::holdem::session::Session;
 use crate::honeymoon::Honeymoon;
+use crate::nim::Nim;
 use crate::runner::erased::{self, AnyRunner};
 use crate::runner::{RunError, Runner, SeatInfo, conformance};
 use crate::stats::Tally;
@@ -229,6 +230,12 @@ impl Registry {
                     "two-player bridge: bid, exchange, play",
                     include_str!("../assets/rules/honeymoon.txt"),
                     Tally::Points,
+                ),
+                Entry::of::<Nim>(
+                    "Nim",
+                    "take the last stone",
+                    include_str!("nim/rules.txt"),
+                    Tally::Wins,
                 ),
             ],
         }

@@ -18,6 +18,7 @@ pub mod hall;
 pub mod holdem;
 pub mod honeymoon;
 pub mod narrate;
+pub mod nim;
 pub mod runner;
 pub mod stats;
 pub mod store;

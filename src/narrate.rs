@@ -8,7 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Suit};
-use crate::game::Seat;
+
+/// A seat at the table: 0-based.
+pub type Seat = usize;
 
 /// One part of a note.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,7 +13,9 @@ use super::output::Output;
 use super::play::{ForcedArgs, Stakes};
 use super::progress::Progress;
 use super::{CliError, seed_or_announce};
+use cardgames::game::Kept;
 use cardgames::holdem::formats::phh;
+use cardgames::holdem::history::HandRecord;
 use cardgames::holdem::session::MOST_SEATS;
 use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
 use cardgames::runner::make_bot;
@@ -59,13 +61,48 @@ pub struct SimArgs {
     output: Output,
 }
 
-fn write_phh(dir: &Path, p: &Played<Session>, duplicate: bool, seats: u64) -> std::io::Result<()> {
+/// Each bot's name in the files: its kind, numbered when two seats have
+/// the same kind ("random-1", "random-2"), so a bot keeps its name as the
+/// seats rotate.
+fn bot_names(bots: &[String]) -> Vec<String> {
+    bots.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if bots.iter().filter(|o| *o == b).count() == 1 {
+                b.clone()
+            } else {
+                let n = bots[..=i].iter().filter(|o| *o == b).count();
+                format!("{b}-{n}")
+            }
+        })
+        .collect()
+}
+
+/// One play as a PHH file: the seats' names (the bots') and a hand number
+/// of its own, no date (a seeded match is the same on any day).
+fn write_phh(
+    dir: &Path,
+    p: &Played<Session>,
+    names: &[String],
+    duplicate: bool,
+    seats: u64,
+) -> std::io::Result<()> {
     let name = if duplicate {
         format!("hand-{:06}-{}.phh", p.deal + 1, p.play % seats)
     } else {
         format!("hand-{:06}.phh", p.deal + 1)
     };
-    std::fs::write(dir.join(name), phh::write(p.game.table()))
+    let kept = Kept {
+        names: p
+            .bot_of_seat
+            .iter()
+            .map(|&b| names.get(b).cloned().unwrap_or_default())
+            .collect(),
+        me: None,
+        when: None,
+    };
+    let record = HandRecord::kept(p.game.table(), &kept, p.play);
+    std::fs::write(dir.join(name), phh::write_record(&record))
 }
 
 /// Runs `cardgames holdem sim`.
@@ -111,12 +148,13 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         seed,
         max_actions: None,
     };
+    let names = bot_names(&spec.bots);
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let progress = Progress::on_stderr(spec.plays, "hands");
     let results = matches::run(&spec, make_bot::<Session>, |p| {
         progress.done(1);
         if let Some(dir) = &args.phh_dir
-            && let Err(e) = write_phh(dir, p, args.duplicate, k as u64)
+            && let Err(e) = write_phh(dir, p, &names, args.duplicate, k as u64)
             && let Ok(mut slot) = write_error.lock()
         {
             slot.get_or_insert(e);

@@ -11,8 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::action::{Blinds, SetupError};
 use super::pots::Chips;
-use super::table::{Blinds, MAX_SEATS, SetupError};
+use super::seats::MAX_SEATS;
 
 /// The forced bets of a hand.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

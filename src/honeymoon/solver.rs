@@ -9,7 +9,7 @@
 //!   that wins the trick and the lowest that loses it in the led suit, or
 //!   when void the lowest trump and the lowest card of each other suit:
 //!   keeping the higher of two cards of a suit is never worse, which the
-//!   plain-minimax cross-check in `tests/honeymoon_solver.rs` confirms on
+//!   plain-minimax cross-check in `tests/engine/honeymoon_solver.rs` confirms on
 //!   thousands of positions);
 //! - a transposition table at trick boundaries keyed by the abstract
 //!   position with the plain suits in canonical order (so it serves every

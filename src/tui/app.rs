@@ -11,21 +11,26 @@ use std::path::PathBuf;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::keymap::{Binding, Hint, Key, help_lines, hint_at, hint_bar, hints, lookup};
+use super::frame::{
+    MIN_HEIGHT, MIN_WIDTH, body_inner, boxed, frame_layout, help_overlay, notice_box,
+    rules_overlay, too_small,
+};
+use super::keymap::{Binding, Hint, Key, hint_at, hint_bar, hints, lookup};
 use super::menu::Menu;
 use super::online::join::JoinScreen;
 use super::online::lobby::Lobby;
-use super::online::name::NameScreen;
+use super::online::name::{NameScreen, Registrar};
 use super::online::net::Net;
 use super::online::tokens::Tokens;
 use super::replayer::ReplayerScreen;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
-use super::settings::{Settings, SettingsScreen};
+use super::settings::Settings;
+use super::settings_screen::SettingsScreen;
 use super::setup::{SetupScreen, remembered, remembered_path};
 use super::solver::SolverScreen;
 use super::statistics::StatsScreen;
@@ -38,10 +43,6 @@ use crate::runner::thinking::Budget;
 use crate::stats::Stats;
 use crate::store::{self, Store};
 
-/// The smallest terminal the app draws in.
-pub const MIN_WIDTH: u16 = 60;
-/// The smallest terminal the app draws in.
-pub const MIN_HEIGHT: u16 = 20;
 /// Blank columns before the hint bar's first entry.
 const BAR_MARGIN: u16 = 1;
 
@@ -76,10 +77,6 @@ fn global_bindings(rules: bool) -> Vec<Binding<Global>> {
         ),
     ]
 }
-
-/// Registers a new player by name at the hall the app came in by; on
-/// success the hall's token is kept in the app's [`Tokens`].
-pub type Registrar = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
 
 /// The hall an app was reached through (its ssh door): *Play online* goes
 /// straight to its lobby as the player the door knows.
@@ -454,11 +451,19 @@ impl App {
                 self.leave_screen();
                 self.current = page;
             }
+            Nav::Lobby(net) => {
+                self.leave_screen();
+                self.current = Box::new(Lobby::new(net, self.settings));
+            }
+            Nav::HallSetup(id, net) => {
+                self.leave_screen();
+                if let Some(entry) = registry().get(id) {
+                    self.current = Box::new(SetupScreen::online(entry, net, self.settings));
+                }
+            }
             Nav::Open(Target::Online) => match self.home_hall.clone() {
                 Some(url) => self.join(&url, None),
-                None => {
-                    self.current = Box::new(JoinScreen::new(self.tokens.clone(), self.settings))
-                }
+                None => self.current = Box::new(JoinScreen::new(self.tokens.clone())),
             },
             Nav::Open(Target::Statistics) => self.current = Box::new(StatsScreen::new(&self.stats)),
             Nav::Open(Target::Settings) => {
@@ -653,8 +658,7 @@ impl App {
             }
             Err(e) => {
                 self.notice = Some(e);
-                self.current =
-                    Box::new(JoinScreen::new(self.tokens.clone(), self.settings).at(url));
+                self.current = Box::new(JoinScreen::new(self.tokens.clone()).at(url));
             }
         }
     }
@@ -675,35 +679,6 @@ impl App {
         self.bar = bar;
         (&*self).render(area, buf);
     }
-}
-
-fn frame_layout(area: Rect) -> [Rect; 4] {
-    Layout::vertical([
-        Constraint::Length(2),
-        Constraint::Min(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area)
-}
-
-/// The screen's own area: the body less a one-column margin.
-fn body_inner(body: Rect) -> Rect {
-    body.inner(ratatui::layout::Margin::new(1, 0))
-}
-
-fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
-    let text = vec![
-        Line::styled("Terminal too small", theme.bad()),
-        Line::from(format!(
-            "{}×{} now; cardgames needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
-            area.width, area.height
-        )),
-        Line::from("Enlarge the window, or press Ctrl-C to quit."),
-    ];
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
 }
 
 impl Widget for &App {
@@ -753,98 +728,6 @@ impl Widget for &App {
             notice_box(body, buf, theme, text);
         }
     }
-}
-
-/// True when `notice` does not fit the one-row status line of a frame
-/// `width` wide (it is drawn after a blank column).
-fn boxed(notice: &str, width: u16) -> bool {
-    notice.contains('\n') || Line::raw(notice).width() + 1 > usize::from(width)
-}
-
-/// A long notice, wrapped whole in a box over the body.
-fn notice_box(area: Rect, buf: &mut Buffer, theme: Theme, text: &str) {
-    let inner = usize::from(area.width.saturating_sub(4)).max(1);
-    let lines: Vec<Line> = text
-        .lines()
-        .flat_map(|l| wrap(l, inner))
-        .map(|l| Line::styled(l, theme.bad()))
-        .collect();
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let rect = Rect::new(area.x, area.y + (area.height - h) / 2, area.width, h);
-    Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .title(" Notice ")
-                .title_bottom(" any key to close ")
-                .border_style(theme.title())
-                .padding(Padding::horizontal(1)),
-        )
-        .render(rect, buf);
-}
-
-/// `line` cut into rows of at most `width` columns, between words where it
-/// can be (a word longer than a row is cut where the row ends).
-fn wrap(line: &str, width: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    for word in line.split(' ') {
-        let mut chars: Vec<char> = word.chars().collect();
-        let used = row.chars().count();
-        if used > 0 && used + 1 + chars.len() <= width {
-            row.push(' ');
-            row.extend(chars);
-            continue;
-        }
-        if used > 0 {
-            rows.push(std::mem::take(&mut row));
-        }
-        while chars.len() > width {
-            rows.push(chars.drain(..width).collect());
-        }
-        row = chars.into_iter().collect();
-    }
-    rows.push(row);
-    rows
-}
-
-fn rules_overlay(area: Rect, buf: &mut Buffer, theme: Theme, text: &str) {
-    let mut lines = text.lines();
-    let title = lines.next().unwrap_or("Rules");
-    let body: Vec<Line> = lines.skip_while(|l| l.is_empty()).map(Line::raw).collect();
-    Clear.render(area, buf);
-    Paragraph::new(body)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::bordered()
-                .title(format!(" {title} "))
-                .title_bottom(" i or esc to close ")
-                .border_style(theme.title()),
-        )
-        .render(area, buf);
-}
-
-fn help_overlay(area: Rect, buf: &mut Buffer, theme: Theme, title: &str, hints: &[Hint]) {
-    let lines = help_lines(hints, theme);
-    let width = lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4;
-    let height = lines.len() as u16 + 2;
-    let w = width.min(area.width);
-    let h = height.min(area.height);
-    let rect = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .title(format!(" Keys: {title} "))
-                .title_bottom(" ? or esc to close ")
-                .border_style(theme.title()),
-        )
-        .render(rect, buf);
 }
 
 /// Reads the settings or stats file (`kind`), the defaults when there is

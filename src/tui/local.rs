@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::table::{Link, Seen, Tick, Update};
+use super::link::{Link, Seen, Tick, Update};
 use crate::game::{Playable, Seat, Stage};
 use crate::narrate::Note;
 use crate::runner::thinking::Budget;

@@ -7,6 +7,7 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
 use super::keymap::{Binding, Hint, hints, lookup};
+use super::online::net::Net;
 use super::saved::SavedGame;
 use super::settings::Settings;
 use super::theme::Theme;
@@ -22,6 +23,10 @@ pub enum Nav {
     Open(Target),
     /// Show this screen.
     Show(Box<dyn Page>),
+    /// The lobby of the hall reached through this connection.
+    Lobby(Net),
+    /// The setup form of a new table of this game at that hall.
+    HallSetup(&'static str, Net),
     /// Leave the app.
     Quit,
 }
@@ -33,6 +38,8 @@ impl std::fmt::Debug for Nav {
             Nav::Menu => f.write_str("Menu"),
             Nav::Open(t) => write!(f, "Open({t:?})"),
             Nav::Show(p) => write!(f, "Show({})", p.title()),
+            Nav::Lobby(n) => write!(f, "Lobby({})", n.url),
+            Nav::HallSetup(g, n) => write!(f, "HallSetup({g}, {})", n.url),
             Nav::Quit => f.write_str("Quit"),
         }
     }

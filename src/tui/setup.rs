@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::keymap::{Binding, Key};
-use super::online::lobby::Lobby;
 use super::online::net::Net;
 use super::screen::{Nav, Screen};
 use super::settings::Settings;
@@ -346,7 +345,7 @@ impl SetupScreen {
                     seconds: Some(*seconds),
                     private: *private,
                 });
-                Nav::Show(Box::new(Lobby::new(net.clone(), self.settings)))
+                Nav::Lobby(net.clone())
             }
         }
     }
@@ -444,7 +443,7 @@ impl Screen for SetupScreen {
                 } => *asking = false,
                 Purpose::Local { .. } => return Nav::Menu,
                 Purpose::Hall { net, .. } => {
-                    return Nav::Show(Box::new(Lobby::new(net.clone(), self.settings)));
+                    return Nav::Lobby(net.clone());
                 }
             },
         }

@@ -8,9 +8,6 @@
 //! ([`super::local::Local`]) or a seat at a table in the hall; the screen
 //! is the same.
 
-use std::marker::PhantomData;
-use std::time::Duration;
-
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
@@ -19,167 +16,15 @@ use serde_json::Value;
 use super::farewell::FarewellScreen;
 use super::keymap::{Binding, Key};
 use super::line_edit::LineEdit;
-use super::local::{LocalTable, update_of};
+use super::link::{Link, Seen, Tick, Update};
 use super::log::{self, LogPane};
-use super::online::net::Net;
-use super::online::remote::RemoteTable;
 use super::saved::SavedGame;
-use super::screen::{Keep, Nav, Page, Screen};
+use super::screen::{Keep, Nav, Screen};
 use super::settings::Settings;
 use super::theme::Theme;
 use crate::game::{Playable, Seat, Stage};
-use crate::games::setup_of;
 use crate::narrate::Note;
-use crate::runner::thinking::Budget;
-use crate::runner::{Runner, Save, SeatInfo};
 use crate::stats::Record;
-
-/// What the person at a table sees now.
-#[derive(Debug, Clone)]
-pub struct Seen<G: Playable> {
-    /// Their seat (`None`: watching).
-    pub me: Option<Seat>,
-    /// What that seat sees.
-    pub view: G::View,
-    /// What they may do now (nothing unless it is their turn).
-    pub legal: Vec<G::Action>,
-    /// Where the session stands.
-    pub stage: Stage,
-    /// The seats' names.
-    pub names: Vec<String>,
-    /// The bot playing each seat (`None`: a person).
-    pub bots: Vec<Option<String>>,
-    /// At a hall's table, the seats whose person is away: their
-    /// connection dropped, or sitting out (empty: nobody).
-    pub away: Vec<bool>,
-    /// How long another seat has been thinking, if one is.
-    pub thinking: Option<Duration>,
-    /// The session's setup.
-    pub setup: G::Setup,
-    /// At a hall's table, where the next deal comes by itself.
-    pub online: bool,
-}
-
-impl<G: Playable> Seen<G> {
-    /// How the next `deal` ("hand", "game", "deal") comes, once one is over.
-    pub fn next(&self, deal: &str) -> String {
-        if self.online {
-            format!("the next {deal} comes in a moment")
-        } else {
-            format!("n: next {deal}")
-        }
-    }
-
-    /// True when the person is to act.
-    pub fn my_turn(&self) -> bool {
-        matches!((self.stage, self.me), (Stage::Turn(s), Some(m)) if s == m)
-    }
-
-    /// The seat to act, if any.
-    pub fn to_act(&self) -> Option<Seat> {
-        match self.stage {
-            Stage::Turn(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// Whether `seat`'s person is away (at a hall's table).
-    pub fn away(&self, seat: Seat) -> bool {
-        self.away.get(seat).copied().unwrap_or(false)
-    }
-
-    /// The name of `seat` as the person reads it ("You" for themselves).
-    pub fn name(&self, seat: Seat) -> String {
-        if Some(seat) == self.me {
-            "You".into()
-        } else {
-            self.names
-                .get(seat)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {}", seat + 1))
-        }
-    }
-}
-
-/// What a step meant to the person: its log lines, and each seat's score
-/// and the game's unit when it ended a deal.
-#[derive(Debug, Clone, Default)]
-pub struct Update {
-    /// The notes to add to the log.
-    pub notes: Vec<Note>,
-    /// The deal's scores and unit, when the step ended it.
-    pub ended: Option<(Vec<f64>, f64)>,
-    /// Whether the person was dealt into the deal (a deal only watched
-    /// counts for nothing and is not kept as theirs).
-    pub dealt_in: bool,
-    /// What the person has bought in so far, where chips are bought.
-    pub bought: Option<u64>,
-}
-
-/// What a table did when it was given the time to.
-#[derive(Debug)]
-pub enum Tick {
-    /// Nothing to do: the person is to act, or the session waits.
-    Idle,
-    /// Someone else is thinking or about to move.
-    Busy,
-    /// Someone else moved (or failed to).
-    Moved(Result<Update, String>),
-}
-
-/// A seat at a table, local or in the hall.
-pub trait Link<G: Playable> {
-    /// What the person sees now.
-    fn seen(&self) -> Seen<G>;
-    /// The person's action.
-    fn act(&mut self, action: G::Action) -> Result<Update, String>;
-    /// The next deal, once one is over.
-    fn next_deal(&mut self) -> Result<Update, String>;
-    /// Lets the other seats move.
-    fn tick(&mut self) -> Tick;
-    /// The session to keep, if it can be resumed (`None` once over).
-    fn save(&self) -> Option<Save<G>>;
-    /// True for a seat in the hall: the hall deals, keeps the session and
-    /// takes chat; the screen offers chat, sitting out, and leaves to the
-    /// lobby.
-    fn online(&self) -> bool {
-        false
-    }
-    /// A line about the connection and the clock, for the status bar.
-    fn status(&self) -> Option<String> {
-        None
-    }
-    /// Says `text` at the table.
-    fn chat(&mut self, _text: &str) {}
-    /// Sits out (or comes back).
-    fn sit_out(&mut self, _out: bool) {}
-    /// Leaves the table; where to go.
-    fn leave(&mut self) -> Nav {
-        Nav::Menu
-    }
-    /// Takes back the person's last move that may be taken back (undo).
-    fn undo(&mut self) -> Result<Update, String> {
-        Err("moves are not taken back at this table".into())
-    }
-    /// Shows the person's hidden cards between deals, where the game lets
-    /// them ([`Playable::may_show`]).
-    fn show(&mut self) -> Result<Update, String>;
-    /// The record of the deal just finished, in the game's own format.
-    fn deal_record(&self) -> Option<String> {
-        None
-    }
-    /// Why the computer players played as they did in the deal just over
-    /// (each seat's reasons, in the order of its moves), given once: the
-    /// reasons not given yet. They name the computer's cards, so a table
-    /// gives them only once the deal is over.
-    fn reasons(&mut self) -> Vec<(Seat, String)> {
-        Vec::new()
-    }
-    /// Whether [`Link::reasons`] has any to give now.
-    fn has_reasons(&self) -> bool {
-        false
-    }
-}
 
 /// A board's answer to a command.
 #[derive(Debug, Clone, PartialEq)]
@@ -214,7 +59,7 @@ pub struct Running {
 
 impl Running {
     /// Counts one step of the session seen by the person in `seat`.
-    fn add(&mut self, u: &Update, seat: Seat) {
+    pub fn add(&mut self, u: &Update, seat: Seat) {
         if let Some((scores, unit)) = u.ended.as_ref().filter(|_| u.dealt_in) {
             let mine = scores.get(seat).copied().unwrap_or(0.0);
             self.deals += 1;
@@ -689,130 +534,5 @@ impl<G: Board> Screen for TableScreen<G> {
                 save: serde_json::to_value(save).unwrap_or(Value::Null),
             });
         Keep::Game(G::ID, saved)
-    }
-}
-
-/// How the app opens a game's table on screen without knowing its type.
-pub trait Open: Send + Sync {
-    /// The game's id in the registry.
-    fn id(&self) -> &'static str;
-    /// A new session of `setup` against the bot `bot`, dealt from `seed`.
-    fn local(
-        &self,
-        rules: &'static str,
-        setup: &Value,
-        bot: &str,
-        seed: u64,
-        settings: &Settings,
-        budget: &Budget,
-    ) -> Result<Box<dyn Page>, String>;
-    /// A seat (or a watcher) at table `table` of the hall reached through
-    /// `net`, once its game has begun.
-    fn online(
-        &self,
-        rules: &'static str,
-        net: Net,
-        table: u64,
-        settings: &Settings,
-    ) -> Option<Box<dyn Page>>;
-    /// A saved session, replayed to where it was left.
-    fn resume(
-        &self,
-        rules: &'static str,
-        saved: &SavedGame,
-        settings: &Settings,
-        budget: &Budget,
-    ) -> Result<Box<dyn Page>, String>;
-}
-
-/// [`Open`] for game `G`.
-#[derive(Debug, Default)]
-pub struct Opener<G>(PhantomData<fn() -> G>);
-
-impl<G> Opener<G> {
-    /// The opener of `G`.
-    pub const fn new() -> Opener<G> {
-        Opener(PhantomData)
-    }
-}
-
-fn delay(settings: &Settings) -> Duration {
-    Duration::from_millis(u64::from(settings.bot_delay_ms))
-}
-
-impl<G: Board> Open for Opener<G> {
-    fn id(&self) -> &'static str {
-        G::ID
-    }
-
-    fn online(
-        &self,
-        rules: &'static str,
-        net: Net,
-        table: u64,
-        settings: &Settings,
-    ) -> Option<Box<dyn Page>> {
-        let link = RemoteTable::<G>::new(net, table, *settings)?;
-        Some(Box::new(
-            TableScreen::<G>::new(rules, Box::new(link), Vec::new(), Running::default())
-                .with_settings(settings),
-        ))
-    }
-
-    fn local(
-        &self,
-        rules: &'static str,
-        setup: &Value,
-        bot: &str,
-        seed: u64,
-        settings: &Settings,
-        budget: &Budget,
-    ) -> Result<Box<dyn Page>, String> {
-        let setup = setup_of::<G>(setup).map_err(|e| e.to_string())?;
-        let seats = G::new(&setup, seed).map_err(|e| e.to_string())?.seats();
-        let names = G::seat_names(seats);
-        let infos = names
-            .into_iter()
-            .enumerate()
-            .map(|(s, name)| {
-                if s == G::HOME {
-                    SeatInfo::person(name)
-                } else {
-                    SeatInfo::bot(name, bot)
-                }
-            })
-            .collect();
-        let runner = Runner::<G>::new(setup, seed, infos).map_err(|e| e.to_string())?;
-        let mut start = vec![Note::new().text(format!("Seed {seed}"))];
-        start.extend(runner.notes(&runner.opening(), Some(G::HOME)));
-        let local = LocalTable::new(runner, G::HOME, delay(settings), budget.clone());
-        Ok(Box::new(
-            TableScreen::<G>::new(rules, Box::new(local), start, Running::default())
-                .with_settings(settings),
-        ))
-    }
-
-    fn resume(
-        &self,
-        rules: &'static str,
-        saved: &SavedGame,
-        settings: &Settings,
-        budget: &Budget,
-    ) -> Result<Box<dyn Page>, String> {
-        let save: Save<G> = serde_json::from_value(saved.save.clone())
-            .map_err(|e| format!("the saved game cannot be read: {e}"))?;
-        let me = Some(saved.seat);
-        let mut log = vec![Note::new().text(format!("Seed {}", save.seed))];
-        let mut running = Running::default();
-        let runner = Runner::restore(save, |game, applied| {
-            let u = update_of(game, applied, me);
-            running.add(&u, saved.seat);
-            log.extend(u.notes);
-        })
-        .map_err(|e| e.to_string())?;
-        let local = LocalTable::new(runner, saved.seat, delay(settings), budget.clone());
-        Ok(Box::new(
-            TableScreen::<G>::new(rules, Box::new(local), log, running).with_settings(settings),
-        ))
     }
 }

@@ -1,5 +1,5 @@
 """Dice of Doom in a real browser: headless Chromium driven by Selenium
-against a running cardgames hall (tests/hall_web.rs starts the hall, runs
+against a running cardgames hall (tests/hall/hall_web.rs starts the hall, runs
 this script and checks what it prints against the engine).
 
     doom_browser.py versus-ai URL OUT        create a 3x3 classic table from

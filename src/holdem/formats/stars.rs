@@ -3,6 +3,11 @@
 //! GGPoker's, which follows it closely, read into a [`Transcript`] and
 //! built into a record checked against the room's own accounting.
 //!
+//! The other languages PokerStars writes (German, French, Spanish...) are
+//! refused by name: no public file of real hands in them was found to
+//! learn their whole wording from, and a word guessed wrong would read a
+//! different hand.
+//!
 //! Only Texas Hold'em no limit is read. Every other game the header names
 //! — pot-limit and fixed-limit Hold'em, 6+ (short deck) Hold'em, capped
 //! no limit, Omaha, Courchevel, stud, draw — is refused by name, as is a
@@ -122,9 +127,70 @@ fn words_of(header: &str) -> Option<&'static Words> {
         .find(|w| w.headers.iter().any(|h| header.starts_with(h)))
 }
 
+/// Languages PokerStars writes that are not read: each one's name, how
+/// its hand headers begin (where public parsers show it: German "PokerStars
+/// Hand Nr. 123: ...", French "Main PokerStars n°123 : ..."), and the
+/// words its seat lines begin with ("Platz 1: ...").
+const UNREAD: [(&str, &[&str], &[&str]); 3] = [
+    ("German", &["PokerStars Hand Nr."], &["Platz "]),
+    ("French", &["Main PokerStars n°"], &["Siège ", "Place "]),
+    ("Spanish", &[], &["Asiento "]),
+];
+
+/// Whether a line is a PokerStars hand header in a language not read: the
+/// room's name among the first words, then the hand's number and a colon
+/// ("PokerStars Hand Nr. 123:", "Main PokerStars n°123 :").
+fn unread_header(line: &str) -> bool {
+    let Some(at) = line.find("PokerStars") else {
+        return false;
+    };
+    let before = &line[..at];
+    if before.split_whitespace().count() > 1 || before.contains(':') {
+        return false;
+    }
+    let Some((id, _)) = line[at + "PokerStars".len()..].split_once(':') else {
+        return false;
+    };
+    let id = id.trim_end();
+    let words = id.trim_end_matches(|c: char| c.is_ascii_digit());
+    id.starts_with(' ')
+        && id.len() - words.len() >= 3
+        && !words.ends_with(|c: char| c.is_alphanumeric())
+}
+
+/// The language a hand is written in when it is one not read, by its
+/// header or its seat lines ("Platz 3: Anna (1500 in Chips)"); `Some("")`
+/// when its header is the room's but in no language known here.
+fn unread_language(lines: &[&str]) -> Option<&'static str> {
+    let header = lines.first().copied().unwrap_or_default();
+    if let Some((name, _, _)) = UNREAD
+        .iter()
+        .find(|(_, heads, _)| heads.iter().any(|h| header.starts_with(h)))
+    {
+        return Some(name);
+    }
+    let seat_line = |l: &str, word: &str| {
+        l.strip_prefix(word)
+            .and_then(|r| r.split_once(": "))
+            .is_some_and(|(n, rest)| n.parse::<u32>().is_ok() && rest.contains(" ("))
+    };
+    let by_seats = UNREAD.iter().find(|(_, _, seats)| {
+        lines
+            .iter()
+            .skip(1)
+            .any(|l| seats.iter().any(|w| seat_line(l, w)))
+    });
+    match by_seats {
+        Some((name, _, _)) => Some(name),
+        None => words_of(header).is_none().then_some(""),
+    }
+}
+
 /// The room whose hand header this line is, if it is one.
 pub fn site_of_header(line: &str) -> Option<Format> {
-    let w = words_of(line)?;
+    let Some(w) = words_of(line) else {
+        return unread_header(line).then_some(Format::PokerStars);
+    };
     let rest = line.split_once('#')?.1;
     // A hand number (PokerStars) or an id (GGPoker: letters, digits),
     // then a colon.
@@ -167,11 +233,18 @@ pub fn read_all(text: &str) -> Hands {
         .into_iter()
         .enumerate()
         .map(|(i, h)| {
-            let label = h
-                .first()
-                .and_then(|l| l.split_once('#'))
+            let header = h.first().copied().unwrap_or_default();
+            let label = header
+                .split_once('#')
                 .and_then(|(_, r)| r.split_once(':'))
-                .map_or_else(|| (i + 1).to_string(), |(n, _)| n.trim().to_string());
+                .map(|(n, _)| n.trim())
+                .or_else(|| {
+                    // "PokerStars Hand Nr. 123:", "Main PokerStars n°123 :".
+                    let id = header.split_once(':')?.0.trim_end();
+                    let digits = id.trim_end_matches(|c: char| c.is_ascii_digit());
+                    Some(&id[digits.len()..]).filter(|n| !n.is_empty())
+                })
+                .map_or_else(|| (i + 1).to_string(), str::to_string);
             (label, read_hand(&h))
         })
         .collect()
@@ -384,6 +457,16 @@ fn read_header(header: &str, words: &Words, t: &mut Transcript) -> Result<(), Hi
 fn read_hand(lines: &[&str]) -> Result<HandRecord, HistoryError> {
     let fmt = |s: String| HistoryError::Format(s);
     let header = lines.first().copied().unwrap_or_default();
+    if let Some(language) = unread_language(lines) {
+        return Err(fmt(if language.is_empty() {
+            "PokerStars histories in this language are not read yet (only English and Portuguese)"
+                .into()
+        } else {
+            format!(
+                "{language} PokerStars histories are not read yet (only English and Portuguese)"
+            )
+        }));
+    }
     let words = words_of(header).ok_or_else(|| fmt("no hand header".into()))?;
     let mut t = Transcript {
         runs: 1,
@@ -657,5 +740,37 @@ mod tests {
             let e = check_game(h).map_err(|e| e.to_string());
             assert!(e.as_ref().is_err_and(|e| e.contains(name)), "{h}: {e:?}");
         }
+    }
+
+    #[test]
+    fn languages_not_read_are_refused_by_name() {
+        for header in [
+            "PokerStars Hand Nr. 123456: Hold'em No Limit ($0.01/$0.02 USD)",
+            "Main PokerStars n°261415379202 :  Hold'em No Limit (100/200)",
+        ] {
+            assert_eq!(site_of_header(header), Some(Format::PokerStars), "{header}");
+        }
+        // A player whose name has the room's in it is no header.
+        for line in [
+            "PokerStars1234: calls 20",
+            "Dealt to PokerStars 1234 [Ah Kh]",
+            "PokerStars Hand 12: folds",
+        ] {
+            assert_eq!(site_of_header(line), None, "{line}");
+        }
+        let refusal = |text: &str| match read_all(text).pop() {
+            Some((_, Err(e))) => e.to_string(),
+            other => panic!("{other:?}"),
+        };
+        let german = "PokerStars Hand Nr. 123456: Hold'em No Limit ($0.01/$0.02 USD)\n\
+                      Platz 1: Anna ($2 in Chips)\nPlatz 2: Bert ($2 in Chips)";
+        assert_eq!(read_all(german)[0].0, "123456");
+        assert!(refusal(german).starts_with("German PokerStars histories are not read yet"));
+        // Known by its seats under a header in English.
+        let spanish =
+            "PokerStars Hand #7: Hold'em No Limit (10/20)\nAsiento 1: Ana (1500 en fichas)";
+        assert!(refusal(spanish).starts_with("Spanish PokerStars"));
+        let unknown = "Mano PokerStars n.º 77777: Hold'em No Limit (10/20)\nMesa 'Lira'";
+        assert!(refusal(unknown).starts_with("PokerStars histories in this language are not read"));
     }
 }

@@ -11,8 +11,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
+use super::link::Seen;
 use super::log::LogPane;
-use super::table::{Board, Reply, Running, Seen, TableScreen};
+use super::table::{Board, Reply, Running, TableScreen};
 use super::theme::{Theme, spinner};
 use crate::doom::Doom;
 use crate::doom::board::player_letter;

@@ -12,7 +12,7 @@ use crate::game::Seat;
 use crate::holdem::history::stats::{PlayerStats, Stats};
 use crate::holdem::session::Session;
 use crate::holdem::table::Status;
-use crate::tui::table::Seen;
+use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
 
 /// The longest name shown; longer ones are cut.

@@ -16,9 +16,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
+use super::link::Seen;
 use super::log::LogPane;
 use super::settings::Settings;
-use super::table::{Board, Reply, Running, Seen};
+use super::table::{Board, Reply, Running};
 use super::theme::Theme;
 use super::theme::spinner;
 use crate::game::Seat;

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::super::table::Seen;
+use super::super::link::Seen;
 use super::super::theme::Theme;
 use crate::game::Seat;
 use crate::holdem::session::Session;

@@ -7,7 +7,7 @@
 use super::hud::Hud;
 use crate::holdem::session::Session;
 use crate::holdem::table::Event;
-use crate::tui::table::Seen;
+use crate::tui::link::Seen;
 
 /// The person's chips won and biggest pot since sitting down.
 #[derive(Debug, Default)]

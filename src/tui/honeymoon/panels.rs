@@ -12,10 +12,11 @@ use crate::game::Seat;
 use crate::honeymoon::NORTH;
 use crate::honeymoon::review::Review;
 use crate::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
-use crate::tui::table::Seen;
+use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
 
-use super::contract_text;
+use super::hand::me;
+use super::words::contract_text;
 
 /// A panel: lines that stay at the top and lines that scroll.
 pub struct Panel {
@@ -59,10 +60,6 @@ pub fn panel_view(panel: Panel, scroll: usize, height: u16) -> Vec<Line<'static>
     let mut lines = panel.head;
     lines.extend(panel.body.into_iter().skip(top).take(room));
     lines
-}
-
-fn me(seen: &Seen<Honeymoon>) -> Seat {
-    seen.me.unwrap_or(crate::honeymoon::SOUTH)
 }
 
 fn short(seen: &Seen<Honeymoon>, seat: Seat) -> String {

@@ -8,10 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::lobby::Lobby;
 use super::net::Net;
 use super::tokens::Tokens;
-use crate::tui::Settings;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::{Edit, LineEdit};
 use crate::tui::screen::{Nav, Screen};
@@ -23,7 +21,6 @@ pub struct JoinScreen {
     fields: [LineEdit; 2],
     focus: usize,
     tokens: Tokens,
-    settings: Settings,
     error: Option<String>,
 }
 
@@ -41,7 +38,7 @@ pub enum JoinAction {
 
 impl JoinScreen {
     /// The form, filled with the last hall joined and the name used there.
-    pub fn new(tokens: Tokens, settings: Settings) -> JoinScreen {
+    pub fn new(tokens: Tokens) -> JoinScreen {
         let (url, name) = tokens.last().unwrap_or_else(|| {
             (
                 "ws://127.0.0.1:7878".into(),
@@ -52,7 +49,6 @@ impl JoinScreen {
             fields: [LineEdit::with(&url), LineEdit::with(&name)],
             focus: 1,
             tokens,
-            settings,
             error: None,
         }
     }
@@ -74,7 +70,7 @@ impl JoinScreen {
         match self.tokens.identity(&url, Some(&name)) {
             Ok(who) => {
                 let net = Net::connect(&url, who, self.tokens.keeper(&url));
-                Nav::Show(Box::new(Lobby::new(net, self.settings)))
+                Nav::Lobby(net)
             }
             Err(e) => {
                 self.error = Some(e);

@@ -21,7 +21,6 @@ use crate::tui::Settings;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::screen::{Nav, Screen};
-use crate::tui::setup::SetupScreen;
 use crate::tui::theme::Theme;
 
 /// The lobby.
@@ -293,11 +292,7 @@ impl Screen for Lobby {
                     .iter()
                     .find(|e| crate::tui::boards::board(e.id).is_some());
                 if let Some(entry) = game {
-                    return Nav::Show(Box::new(SetupScreen::online(
-                        entry,
-                        self.net.clone(),
-                        self.settings,
-                    )));
+                    return Nav::HallSetup(entry.id, self.net.clone());
                 }
             }
             Chat => self.typing = Some((Typed::Chat, LineEdit::default())),

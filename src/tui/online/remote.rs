@@ -3,13 +3,11 @@
 //! actions sent as the protocol's `act`, the table's log lines as they
 //! come. The hall deals and keeps the session; this side keeps nothing.
 
-use super::lobby::Lobby;
 use super::net::{Link as NetLink, Net};
 use crate::game::{Playable, Stage};
 use crate::runner::Save;
-use crate::tui::Settings;
+use crate::tui::link::{Link, Seen, Tick, Update};
 use crate::tui::screen::Nav;
-use crate::tui::table::{Link, Seen, Tick, Update};
 use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
 
 /// A seat (or a watcher) at table `table` of the hall.
@@ -17,7 +15,6 @@ pub struct RemoteTable<G: Playable> {
     net: Net,
     table: u64,
     seen: Seen<G>,
-    settings: Settings,
 }
 
 impl<G: Playable> std::fmt::Debug for RemoteTable<G> {
@@ -31,15 +28,10 @@ impl<G: Playable> std::fmt::Debug for RemoteTable<G> {
 impl<G: Playable> RemoteTable<G> {
     /// The table `table` through `net`, once the hall has sent it with its
     /// game begun (`None` before).
-    pub fn new(net: Net, table: u64, settings: Settings) -> Option<RemoteTable<G>> {
+    pub fn new(net: Net, table: u64) -> Option<RemoteTable<G>> {
         let state = net.seen().watched.get(&table).cloned()?;
         let seen = seen_of::<G>(&state)?;
-        Some(RemoteTable {
-            net,
-            table,
-            seen,
-            settings,
-        })
+        Some(RemoteTable { net, table, seen })
     }
 
     /// Reads the table as the hall last sent it.
@@ -184,6 +176,6 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
 
     fn leave(&mut self) -> Nav {
         self.net.send(ClientMsg::Leave { table: self.table });
-        Nav::Show(Box::new(Lobby::new(self.net.clone(), self.settings)))
+        Nav::Lobby(self.net.clone())
     }
 }

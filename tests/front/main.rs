@@ -1,0 +1,16 @@
+//! The front ends' tests: the command line (its JSON, its errors) and the
+//! terminal app drawn into a buffer (snapshots).
+//!
+//! One test binary per group (each links the crate once); each file is a
+//! module of it.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod deal_cli;
+mod doom_cli;
+mod holdem_cli;
+mod holdem_sim_cli;
+mod honeymoon_cli;
+mod play_cli;
+mod tui_app;
