@@ -2,7 +2,8 @@
 //! deciding from a full seat view (as `holdem sim` and the TUI do), with
 //! the same random policy reading the legal actions directly (the engine
 //! alone), and with `station` bots; and the time of one decision of each
-//! shark level at a nine-handed flop (the slowest spot: eight ranges). No crates.io peer is measured: the
+//! level at a nine-handed flop (the slowest spot: eight ranges to read).
+//! No crates.io peer is measured: the
 //! one table engine at hand (rs_poker's arena) needs tokio, which is not
 //! available to this build.
 

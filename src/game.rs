@@ -81,6 +81,16 @@ pub trait Bot<G: Game>: Send {
     /// Takes back what [`Bot::memory`] gave; a memory it cannot read is
     /// ignored (the bot starts fresh).
     fn recall(&mut self, _memory: &serde_json::Value) {}
+    /// Sees a deal just over, from its seat (a showdown shows what the
+    /// others held); bots that read their opponents learn from it.
+    fn deal_ended(&mut self, _view: &G::View) {}
+    /// Why it chose its last action, in a few words for a person ("shoves
+    /// 9.5 bb with K7o — equilibrium range at this depth"); `None` when
+    /// it does not say. It may name the bot's hidden cards: show it only
+    /// when they may be seen.
+    fn explain(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A boxed bot.

@@ -1,5 +1,6 @@
 //! `cardgames holdem`: rank hands and compute equities from the command
-//! line; bot matches (`sim`) live in `holdem_sim`.
+//! line; bot matches (`sim`) live in `holdem_sim`, the AI's gauntlet in
+//! `holdem_gauntlet`.
 
 use std::io::{BufRead, Write};
 
@@ -23,6 +24,9 @@ pub enum Holdem {
     Equity(EquityArgs),
     /// A headless match between bots: bb/100 per seat with a 95% interval.
     Sim(super::holdem_sim::SimArgs),
+    /// The AI level against reference opponents, heads-up and six-handed:
+    /// bb/100 with a 95% interval per opponent.
+    Gauntlet(super::holdem_gauntlet::GauntletArgs),
     /// Replay hand histories (PHH, PHHS, PokerStars, GGPoker, Winamax) to their final stacks.
     Replay(super::holdem_history::ReplayArgs),
     /// Convert hand histories between PHH and PokerStars, GGPoker and Winamax text.
@@ -106,6 +110,7 @@ pub fn run(command: Holdem, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
         Holdem::Rank(args) => rank(args, ascii, out),
         Holdem::Equity(args) => equity(args, out),
         Holdem::Sim(args) => super::holdem_sim::run(args, out),
+        Holdem::Gauntlet(args) => super::holdem_gauntlet::run(args, out),
         Holdem::Replay(args) => super::holdem_history::run_replay(args, out),
         Holdem::Convert(args) => super::holdem_history::run_convert(args, out),
         Holdem::Stats(args) => super::holdem_history::run_stats(args, out),

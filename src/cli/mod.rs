@@ -7,6 +7,7 @@ mod deal;
 pub mod doom;
 mod hall;
 pub mod holdem;
+mod holdem_gauntlet;
 mod holdem_history;
 mod holdem_sim;
 pub mod honeymoon;

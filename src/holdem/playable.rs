@@ -35,6 +35,14 @@ impl Bot<Session> for TableBot {
     fn recall(&mut self, memory: &serde_json::Value) {
         (**self).recall(memory);
     }
+
+    fn deal_ended(&mut self, view: &View) {
+        (**self).deal_ended(view);
+    }
+
+    fn explain(&self) -> Option<String> {
+        (**self).explain()
+    }
 }
 
 impl Playable for Session {

@@ -172,6 +172,12 @@ fn play_batch<G: Playable>(
             })?;
             actions += 1;
         }
+        for (i, bot) in bots.iter_mut().enumerate() {
+            match bot_of_seat.iter().position(|&b| b == i) {
+                Some(seat) if !cut => bot.deal_ended(&game.view(seat)),
+                _ => {}
+            }
+        }
         let scores = game.scores().ok_or(MatchError::Unfinished(play))?;
         let mut by_bot = vec![0.0; k];
         for (s, score) in scores.iter().enumerate() {

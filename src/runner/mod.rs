@@ -203,6 +203,11 @@ impl<G: Playable> BotTurn<G> {
     pub fn decide(&mut self) -> G::Action {
         self.bot.choose(&self.view, &mut self.rng)
     }
+
+    /// Why the bot decided as it did ([`crate::game::Bot::explain`]).
+    pub fn explain(&self) -> Option<String> {
+        self.bot.explain()
+    }
 }
 
 /// What a bot knew and its generator when its turn was lent: what a save
@@ -529,6 +534,8 @@ impl<G: Playable> Runner<G> {
             .game
             .next_deal()
             .map_err(|e| RunError::Rule(e.to_string()))?;
+        // A deal decided as it is dealt (everyone all in from the blinds).
+        self.tell_deal_over();
         self.log.push(Logged::Deal);
         Ok(Applied {
             entry: Logged::Deal,
@@ -592,6 +599,7 @@ impl<G: Playable> Runner<G> {
                 bot.observe(&view, &action);
             }
         }
+        self.tell_deal_over();
         let entry = Logged::Act {
             seat,
             action,
@@ -600,6 +608,18 @@ impl<G: Playable> Runner<G> {
         };
         self.log.push(entry.clone());
         Ok(Applied { entry, events })
+    }
+
+    /// Once a deal is over, every bot sees it from its seat.
+    fn tell_deal_over(&mut self) {
+        if self.game.to_act().is_some() {
+            return;
+        }
+        for (s, bot) in self.bots.iter_mut().enumerate() {
+            if let Some(bot) = bot {
+                bot.deal_ended(&self.game.view(s));
+            }
+        }
     }
 
     /// The session as a save: setup, seed, seats, the action log, what the

@@ -145,4 +145,15 @@ pub trait Link<G: Playable> {
     fn deal_record(&self) -> Option<String> {
         None
     }
+    /// Why the computer players played as they did in the deal just over
+    /// (each seat's reasons, in the order of its moves), given once: the
+    /// reasons not given yet. They name the computer's cards, so a table
+    /// gives them only once the deal is over.
+    fn reasons(&mut self) -> Vec<(Seat, String)> {
+        Vec::new()
+    }
+    /// Whether [`Link::reasons`] has any to give now.
+    fn has_reasons(&self) -> bool {
+        false
+    }
 }

@@ -2,6 +2,10 @@
 //! the computer in the others. Each computer player thinks on a worker
 //! thread, so the screen keeps drawing, and its move is held until a
 //! short pause since the last move has passed, so a person can follow.
+//! The table keeps each computer move's reason ([`Bot::explain`]) until
+//! the person asks for them once the deal is over.
+//!
+//! [`Bot::explain`]: crate::game::Bot::explain
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
@@ -29,6 +33,9 @@ pub struct LocalTable<G: Playable> {
     budget: Budget,
     last_move: Instant,
     turn: Option<(Turn<G>, Instant)>,
+    /// The reasons of the computer's moves of this deal not given yet:
+    /// the log step of each move, its seat, the reason.
+    reasons: Vec<(usize, Seat, String)>,
 }
 
 impl<G: Playable> std::fmt::Debug for LocalTable<G> {
@@ -51,6 +58,7 @@ impl<G: Playable> LocalTable<G> {
             budget,
             last_move: Instant::now(),
             turn: None,
+            reasons: Vec::new(),
         }
     }
 
@@ -104,6 +112,9 @@ impl<G: Playable> Link<G> for LocalTable<G> {
 
     fn next_deal(&mut self) -> Result<Update, String> {
         let applied = self.runner.next_deal();
+        if applied.is_ok() {
+            self.reasons.clear();
+        }
         self.update(applied)
     }
 
@@ -149,7 +160,12 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                     return Tick::Busy;
                 }
                 let (turn, action) = *decided;
+                let (seat, step) = (turn.seat, self.runner.log().len());
+                let why = turn.explain();
                 let applied = self.runner.give_back(turn, action);
+                if let (Ok(_), Some(why)) = (&applied, why) {
+                    self.reasons.push((step, seat, why));
+                }
                 Tick::Moved(self.update(applied))
             }
         }
@@ -182,6 +198,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
             return Err("none of your moves of this deal to take back".into());
         };
         self.runner.rewind(step).map_err(|e| e.to_string())?;
+        self.reasons.retain(|&(at, _, _)| at < step);
         self.last_move = Instant::now();
         Ok(Update {
             notes: vec![
@@ -203,6 +220,20 @@ impl<G: Playable> Link<G> for LocalTable<G> {
             when: Some(crate::game::now_seconds()),
         };
         self.runner.game().deal_record(&kept)
+    }
+
+    fn reasons(&mut self) -> Vec<(Seat, String)> {
+        if !self.has_reasons() {
+            return Vec::new();
+        }
+        self.reasons
+            .drain(..)
+            .map(|(_, seat, why)| (seat, why))
+            .collect()
+    }
+
+    fn has_reasons(&self) -> bool {
+        !self.reasons.is_empty() && !matches!(self.runner.stage(), Stage::Turn(_))
     }
 
     fn save(&self) -> Option<Save<G>> {

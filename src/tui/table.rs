@@ -165,6 +165,8 @@ pub enum TableAction<C> {
     Chat,
     /// Sit out, or come back (online).
     SitOut,
+    /// Show why the computer played as it did in the deal just over.
+    Why,
 }
 
 /// A game's table on screen.
@@ -246,6 +248,30 @@ impl<G: Board> TableScreen<G> {
     /// The board's own state.
     pub(crate) fn ui(&self) -> &G::Ui {
         &self.ui
+    }
+
+    /// The computer's reasons for its moves of the deal just over, into
+    /// the log (during a deal: why not yet).
+    fn why(&mut self) {
+        if matches!(self.link.seen().stage, Stage::Turn(_)) {
+            self.error = Some(
+                "the computer's reasons come once the deal is over: they name its cards".into(),
+            );
+            return;
+        }
+        let reasons = self.link.reasons();
+        if reasons.is_empty() {
+            self.error = Some("no computer move of this deal left to explain".into());
+            return;
+        }
+        let seen = self.link.seen();
+        self.error = None;
+        self.back = 0;
+        for (seat, why) in reasons {
+            let bot = seen.bots.get(seat).cloned().flatten().unwrap_or_default();
+            self.log
+                .push(Note::new().seat(seat).text(format!("({bot}): {why}")));
+        }
     }
 
     fn took(&mut self, update: Result<Update, String>) {
@@ -347,6 +373,14 @@ impl<G: Board> Screen for TableScreen<G> {
                 TableAction::SitOut,
             ));
         }
+        if !online {
+            b.push(Binding::new(
+                &[Key::Char('w')],
+                if self.link.has_reasons() { "why" } else { "" },
+                "Why the computer played as it did (once the deal is over: its reasons name its cards)",
+                TableAction::Why,
+            ));
+        }
         if !leave.is_empty() {
             let (hint, help) = if online {
                 ("leave", "Leave the table for the lobby")
@@ -386,6 +420,7 @@ impl<G: Board> Screen for TableScreen<G> {
                 self.sitting_out = !self.sitting_out;
                 self.link.sit_out(self.sitting_out);
             }
+            TableAction::Why => self.why(),
             TableAction::Older => self.back = log::older(&self.log, self.back),
             TableAction::Newer => self.back = log::newer(self.back),
             TableAction::Next => {

@@ -1,6 +1,7 @@
 //! `cardgames holdem sim` from the outside: replay by seed, JSON fields,
 //! chips that balance, PHH files that replay to their finishing stacks,
-//! and one-line errors with exit status 2.
+//! and one-line errors with exit status 2; and `cardgames holdem
+//! gauntlet`, the AI against the reference opponents.
 
 use std::path::PathBuf;
 
@@ -256,4 +257,112 @@ fn no_progress_bar_when_stderr_is_piped() {
     assert!(common::quiet_stdout_of(&args).starts_with("50 deals"));
     let equity = ["holdem", "equity", "AdAc", "KhKs", "--exact"];
     assert!(!common::quiet_stdout_of(&equity).is_empty());
+}
+
+#[test]
+fn the_gauntlet_replays_by_seed_and_reports_every_match() {
+    let args = [
+        "holdem",
+        "gauntlet",
+        "--level",
+        "easy",
+        "--hands",
+        "40",
+        "--seed",
+        "3",
+        "--opponents",
+        "station,equilibrium,normal",
+        "--json",
+    ];
+    // The results replay; the decisions' times are measured afresh.
+    let results = |text: &str| -> Value {
+        let mut doc: Value = serde_json::from_str(text.trim()).expect("one JSON object");
+        for key in ["p50_ms", "p99_ms", "max_ms"] {
+            assert!(doc["decisions"][key].as_f64().is_some(), "missing {key}");
+            doc["decisions"][key] = Value::Null;
+        }
+        doc
+    };
+    let doc = results(&stdout_of(&args));
+    assert_eq!(
+        doc,
+        results(&stdout_of(&args)),
+        "a seed replays the gauntlet"
+    );
+    assert_eq!(doc["level"], "easy");
+    assert_eq!(doc["duplicate"], true);
+    let matches = doc["matches"].as_array().expect("matches");
+    // Three opponents, heads-up and six-handed.
+    assert_eq!(matches.len(), 6);
+    for m in matches {
+        for key in [
+            "table",
+            "opponent",
+            "stack_bb",
+            "hands",
+            "bb_per_100",
+            "ci95",
+        ] {
+            assert!(m.get(key).is_some(), "missing {key} in {m}");
+        }
+        // Every deal once per seat: at least the hands asked for.
+        assert!(m["hands"].as_u64().expect("hands") >= 40);
+    }
+    let equilibrium = matches
+        .iter()
+        .find(|m| m["opponent"] == "equilibrium" && m["table"] == "HU")
+        .expect("the equilibrium heads-up");
+    assert_eq!(equilibrium["stack_bb"], 10);
+    // The push/fold choices beside the equilibrium's, with the same hands.
+    let pf = &doc["push_fold"];
+    assert_eq!(pf["small_blinds"].as_u64(), Some(20));
+    for key in ["shoves", "equilibrium_shoves", "calls", "equilibrium_calls"] {
+        let x = pf[key].as_f64().expect(key);
+        assert!((0.0..=1.0).contains(&x), "{key} {x}");
+    }
+    assert!(doc["decisions"]["count"].as_u64().expect("count") > 0);
+}
+
+#[test]
+fn the_gauntlet_text_has_a_row_per_match() {
+    let out = stdout_of(&[
+        "holdem",
+        "gauntlet",
+        "--level",
+        "normal",
+        "--hands",
+        "12",
+        "--seed",
+        "1",
+        "--opponents",
+        "abc,maniac",
+        "--tables",
+        "hu",
+    ]);
+    assert!(
+        out.starts_with("gauntlet: normal, 12 hands a match"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("HU     abc")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("HU     maniac")), "{out}");
+    assert!(!out.contains("6-max"), "{out}");
+    assert!(out.contains("decisions: "), "{out}");
+}
+
+#[test]
+fn gauntlet_bad_input_is_one_line_and_exit_2() {
+    for args in [
+        vec!["holdem", "gauntlet", "--level", "genius"],
+        vec!["holdem", "gauntlet", "--opponents", "shark"],
+        vec!["holdem", "gauntlet", "--tables", "9max"],
+        vec!["holdem", "gauntlet", "--hands", "0"],
+    ] {
+        cardgames()
+            .args(&args)
+            .args(["--seed", "1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1))
+            .stderr(predicate::str::contains("panicked").not());
+    }
 }

@@ -808,6 +808,10 @@ fn a_whole_holdem_hand_at_six_seats() {
                         app.table::<Session>().is_some(),
                         "esc closed the box, not the table"
                     );
+                    // The computer's reasons name its cards: not mid-hand.
+                    press(&mut app, KeyCode::Char('w'));
+                    let text = screen(&mut app, 80, 24);
+                    assert!(text.contains("once the deal is over"), "{text}");
                 }
                 press(&mut app, KeyCode::Char('c'));
             }
@@ -842,6 +846,14 @@ fn a_whole_holdem_hand_at_six_seats() {
         press(&mut app, KeyCode::Char(']'));
     }
     assert_eq!(screen(&mut app, 80, 24), end);
+    // Why the computer played so: each of its moves with its reason.
+    assert!(end.contains("w why"), "{end}");
+    press(&mut app, KeyCode::Char('w'));
+    let why = screen(&mut app, 80, 24);
+    assert!(why.contains("(normal): "), "{why}");
+    assert!(why.contains(" — "), "{why}");
+    press(&mut app, KeyCode::Char('w'));
+    assert!(screen(&mut app, 80, 24).contains("no computer move"));
     press(&mut app, KeyCode::Char('n'));
     assert!(screen(&mut app, 80, 24).contains("— Hand 2 · blinds 5/10 —"));
 }
@@ -1262,18 +1274,23 @@ fn reads(app: &App) -> serde_json::Value {
 #[test]
 fn holdem_bots_keep_their_reads_across_a_save() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut app = seated_at_holdem(dir.path(), 8);
+    let mut app = quick_app(Some(dir.path()), 8);
+    press(&mut app, KeyCode::Enter); // Texas Hold'em
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Down); // to Computer
+    }
+    press(&mut app, KeyCode::Right); // hard: the level that reads
+    assert!(screen(&mut app, 80, 24).contains("‹ hard ›"));
+    press(&mut app, KeyCode::Enter); // sit down
     call_through(&mut app, 3);
     let before = reads(&app);
     let seats = before
         .as_array()
         .map_or(0, |r| r.iter().filter(|m| !m.is_null()).count());
     assert_eq!(seats, 5, "every computer player has reads: {before}");
-    let you = &before[1]["seen"][0];
-    assert!(
-        you["preflop_actions"].as_u64().unwrap_or(0) >= 1,
-        "seat 1 watched you act: {you}"
-    );
+    // Seat 1 keeps you as the player five seats to its left.
+    let you = &before[1]["seen"][5];
+    assert_eq!(you["hands"].as_u64(), Some(3), "seat 1 watched you: {you}");
     press(&mut app, KeyCode::Char('q'));
     let mut again = App::with_store(Store::at(dir.path()), false, false);
     press(&mut again, KeyCode::Enter); // Resume

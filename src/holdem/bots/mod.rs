@@ -1,18 +1,42 @@
-//! Computer players for the table: `random`, `station`, `tight` and
-//! `shark`, and the levels the TUI offers (easy, normal, hard) mapped onto
-//! them. Every bot is seeded through the generator it is handed, free of
-//! any UI, and `Send` so it can think on a worker thread.
+//! Computer players for the table. The players meet the levels (`easy`,
+//! `normal`, `hard`: one engine, [`Player`], with each level's
+//! [`style::Style`]; `tight` and `shark` are the old names of `easy` and
+//! `hard`), and the plain `random` and `station` bots. The reference
+//! opponents the gauntlet measures the levels against are in
+//! [`reference`], not offered to players.
+//!
+//! The engine, a module per idea: the starting-hand [`classes`] and their
+//! exact all-in equities ([`preflop_equity`]); the push/fold equilibrium
+//! ([`pushfold`]) and the preflop [`chart`]; what a bot reads from its
+//! view ([`situation`]), every player's range ([`reading`]), the boards'
+//! hand [`strength`]s and equities against ranges ([`odds`]); the
+//! decisions before and after the flop ([`preflop`], [`postflop`]); the
+//! opponent [`model`] of the hard level; and each decision in words
+//! ([`explain`]). Every bot is seeded through the generator it is handed,
+//! free of any UI, and `Send` so it can think on a worker thread.
 
+pub mod chart;
+pub mod classes;
+pub mod explain;
+pub mod model;
+pub mod odds;
+mod player;
+pub mod postflop;
+pub mod preflop;
+pub mod preflop_equity;
+pub mod pushfold;
 mod random;
-mod read;
-mod shark;
+pub mod reading;
+pub mod reference;
+pub mod situation;
 mod station;
-mod tight;
+pub mod strength;
+pub mod style;
 
+pub use player::Player;
 pub use random::RandomBot;
-pub use shark::Shark;
 pub use station::Station;
-pub use tight::Tight;
+pub use style::Level;
 
 use super::pots::Chips;
 use super::table::{Action, HandState, Legal, Table};
@@ -31,9 +55,9 @@ pub fn by_name(name: &str) -> Option<TableBot> {
     Some(match name {
         "random" => Box::new(RandomBot),
         "station" => Box::new(Station),
-        "tight" | "easy" => Box::new(Tight::new(name)),
-        "shark" | "hard" => Box::new(Shark::hard(name)),
-        "normal" => Box::new(Shark::normal(name)),
+        "tight" | "easy" => Box::new(Player::new(name, Level::Easy)),
+        "normal" => Box::new(Player::new(name, Level::Normal)),
+        "shark" | "hard" => Box::new(Player::new(name, Level::Hard)),
         _ => return None,
     })
 }
