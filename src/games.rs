@@ -19,7 +19,8 @@ use crate::holdem::session::Session;
 use crate::honeymoon::Honeymoon;
 use crate::nim::Nim;
 use crate::runner::erased::{self, AnyRunner};
-use crate::runner::{RunError, Runner, SeatInfo, conformance};
+use crate::runner::matches::{self, Spec, Standing};
+use crate::runner::{RunError, Runner, SeatInfo, conformance, make_bot};
 use crate::stats::Tally;
 
 /// One game of the registry.
@@ -99,6 +100,15 @@ pub trait Kind: Send + Sync {
     fn restore(&self, save: &Value) -> Result<Box<dyn AnyRunner>, RunError>;
     /// Whether the game is played for chips.
     fn chips(&self) -> bool;
+    /// A bot match of `plays` plays of `setup`, the bots `bots` taking
+    /// the seats in turn and moved one seat on at each play of a deal.
+    fn sim(
+        &self,
+        setup: &Value,
+        bots: &[String],
+        plays: u64,
+        seed: u64,
+    ) -> Result<Vec<Standing>, String>;
     /// Runs the conformance suite ([`conformance::check`]) on a session of
     /// the default setup.
     fn conformance(&self, seed: u64, steps: usize) -> Result<(), String>;
@@ -189,6 +199,24 @@ impl<G: Playable> Kind for Of<G> {
 
     fn chips(&self) -> bool {
         G::new(&G::Setup::default(), 0).is_ok_and(|g| g.chips().is_some())
+    }
+
+    fn sim(
+        &self,
+        setup: &Value,
+        bots: &[String],
+        plays: u64,
+        seed: u64,
+    ) -> Result<Vec<Standing>, String> {
+        let spec = Spec::<G> {
+            setup: setup_of::<G>(setup).map_err(|e| e.to_string())?,
+            bots: bots.to_vec(),
+            plays,
+            rotations: bots.len().max(1) as u64,
+            seed,
+            max_actions: None,
+        };
+        matches::run(&spec, make_bot::<G>, |_| {}).map_err(|e| e.to_string())
     }
 
     fn conformance(&self, seed: u64, steps: usize) -> Result<(), String> {

@@ -7,6 +7,8 @@
 //! ([`form`]), the registry of games ([`games`]), the files kept between
 //! runs ([`store`]), and the terminal front end ([`tui`]).
 
+#![forbid(unsafe_code)]
+
 pub mod bridge;
 pub mod cards;
 pub mod doom;

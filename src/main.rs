@@ -2,6 +2,8 @@
 //! failure into a one-line message and an exit status (2 for bad input, 1
 //! when the terminal or the output failed).
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 

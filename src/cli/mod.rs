@@ -2,6 +2,7 @@
 //! the headless commands (one file per game) or the terminal app. No
 //! command here decides a rule; each calls the library.
 
+mod any;
 mod bridge;
 mod deal;
 pub mod doom;
@@ -102,6 +103,10 @@ pub enum Command {
     Honeymoon(honeymoon::HoneymoonArgs),
     /// Texas Hold'em: play at a table, rank hands, compute equities, bot matches.
     Holdem(HoldemArgs),
+    /// Any game on screen, its options as flags (`cardgames play nim --heap 21`).
+    Play(any::PlayArgs),
+    /// A bot match of any game (`cardgames sim nim --bots perfect,one`).
+    Sim(any::SimArgs),
     /// Run a game hall: people meet at tables over the network.
     Serve(hall::ServeArgs),
     /// Play in a game hall from this terminal.
@@ -153,6 +158,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             clap_complete::generate(shell, &mut Cli::command(), "cardgames", &mut script);
             out.write_all(&script).map_err(CliError::from)
         }
+        Some(Command::Play(args)) => any::play(args, cli.ascii, out),
+        Some(Command::Sim(args)) => any::sim(args, out),
         None => play::menu(cli.seed, cli.ascii),
     }
 }
@@ -172,14 +179,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_registered_game_has_its_command() {
-        let cli = Cli::command();
-        for entry in cardgames::games::Registry::standard().entries() {
-            assert!(
-                cli.find_subcommand(entry.id).is_some(),
-                "no `cardgames {}` command",
-                entry.id
-            );
+    fn every_registered_game_is_played_by_play_and_sim() {
+        for entry in cardgames::games::registry().entries() {
+            for verb in ["play", "sim"] {
+                let (setup, _) = any::setup_from(entry, verb, &[], |c| c)
+                    .unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+                assert_eq!(setup, entry.kind.default_setup(), "{}", entry.id);
+            }
         }
     }
 }

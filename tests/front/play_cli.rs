@@ -1,5 +1,6 @@
-//! `cardgames`, `cardgames holdem|doom|honeymoon` without a subcommand
-//! open the game screen: bad options are one-line errors with exit 2, and
+//! `cardgames`, `cardgames holdem|doom|honeymoon` without a subcommand, and
+//! `cardgames play GAME` open the game screen (`cardgames sim GAME` plays a
+//! bot match): bad options are one-line errors with exit 2, and
 //! without a terminal they say so instead of drawing.
 
 use crate::common;
@@ -54,4 +55,50 @@ fn without_a_terminal_the_screen_says_so_with_status_1() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains("needs a terminal"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn any_game_is_opened_and_matched_with_its_form_as_flags() {
+    // The options come from the game's form: Nim's heap takes 7, 10 or 21.
+    fails_with(&["play", "nim", "--heap", "8"], "--heap");
+    fails_with(&["play", "chess"], "unknown game \"chess\"");
+    fails_with(&["sim", "nim", "--heap", "21"], "--bots");
+    fails_with(
+        &["sim", "nim", "--bots", "perfect,bogus"],
+        "unknown bot 'bogus'",
+    );
+    fails_with(
+        &["sim", "nim", "--bots", "perfect", "--plays", "0"],
+        "--plays",
+    );
+    let help = common::stdout_of(&["sim", "nim", "--help"]);
+    assert!(help.contains("--heap <heap>"), "{help}");
+    assert!(help.contains("[possible values: 7, 10, 21]"), "{help}");
+
+    // The perfect player takes every heap of 21 (it never starts on a
+    // multiple of four), seat orders swapped each deal; the run replays.
+    let args = [
+        "sim",
+        "nim",
+        "--heap",
+        "21",
+        "--bots",
+        "perfect,one",
+        "--plays",
+        "40",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let out = common::stdout_of(&args);
+    assert_eq!(out, common::stdout_of(&args), "a seeded match replays");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["bot"], "perfect");
+    assert_eq!(rows[0]["plays"], 40);
+    assert_eq!(rows[0]["mean"], 1.0);
+    assert_eq!(rows[1]["total"], 0.0);
 }
