@@ -19,6 +19,8 @@ use super::frame::{
     MIN_HEIGHT, MIN_WIDTH, body_inner, boxed, frame_layout, help_overlay, notice_box,
     rules_overlay, too_small,
 };
+use super::holdem::replayer::ReplayerScreen;
+use super::honeymoon::solver::SolverScreen;
 use super::keymap::{Binding, Hint, Key, hint_at, hint_bar, hints, lookup};
 use super::menu::Menu;
 use super::online::join::JoinScreen;
@@ -26,13 +28,11 @@ use super::online::lobby::Lobby;
 use super::online::name::{NameScreen, Registrar};
 use super::online::net::Net;
 use super::online::tokens::Tokens;
-use super::replayer::ReplayerScreen;
 use super::saved::{self, SavedGame};
 use super::screen::{Keep, Nav, Page, Target};
 use super::settings::Settings;
 use super::settings_screen::SettingsScreen;
 use super::setup::{SetupScreen, remembered, remembered_path};
-use super::solver::SolverScreen;
 use super::statistics::StatsScreen;
 use super::table::{Board, TableScreen};
 use super::theme::Theme;

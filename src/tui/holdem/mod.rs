@@ -7,6 +7,7 @@
 
 mod entry;
 mod hud;
+pub mod replayer;
 mod seats;
 mod sitting;
 

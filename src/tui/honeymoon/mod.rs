@@ -22,6 +22,7 @@ mod column;
 mod hand;
 mod keys;
 mod panels;
+pub mod solver;
 mod ui;
 mod words;
 

@@ -14,12 +14,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::keymap::{Binding, Key};
-use super::line_edit::LineEdit;
-use super::log::LogPane;
-use super::screen::{Nav, Screen};
-use super::table::Board;
-use super::theme::Theme;
 use crate::cards::CardSet;
 use crate::game::Game;
 use crate::game::Seat;
@@ -33,6 +27,12 @@ use crate::holdem::range::{Combo, Range};
 use crate::holdem::session::Session;
 use crate::holdem::table::{HandState, MAX_SEATS, Street};
 use crate::narrate::Note;
+use crate::tui::keymap::{Binding, Key};
+use crate::tui::line_edit::LineEdit;
+use crate::tui::log::LogPane;
+use crate::tui::screen::{Nav, Screen};
+use crate::tui::table::Board;
+use crate::tui::theme::Theme;
 
 /// Each contender's share of the pot: (seat, share).
 type Shares = Vec<(Seat, f64)>;
@@ -450,7 +450,7 @@ impl ReplayerScreen {
             Constraint::Length(log_rows),
         ])
         .areas(area);
-        super::holdem::draw_hand(state, open.me, open.names.clone(), table_area, buf, theme);
+        super::draw_hand(state, open.me, open.names.clone(), table_area, buf, theme);
         let street = match (state.street(), state.board().len()) {
             (Street::Over, _) => "hand over",
             (_, 0..=2) => "preflop",
