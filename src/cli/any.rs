@@ -14,32 +14,17 @@ use cardgames::game::Level;
 use cardgames::games::{Entry, registry};
 use cardgames::tui::{self, NewGame, Start};
 
-/// Arguments of `cardgames play`.
+/// Arguments of `cardgames play` and `cardgames sim`: a game and its
+/// flags, read against the game's form once the game is known.
 #[derive(Debug, Args)]
 #[command(disable_help_flag = true)]
-pub struct PlayArgs {
-    /// The game's id (`cardgames play GAME --help` lists its options).
+pub struct GameArgs {
+    /// The game's id (`cardgames play|sim GAME --help` lists its options).
     #[arg(allow_hyphen_values = true)]
     game: String,
-    /// The game's options as `--OPTION CHOICE`, and `--level`, `--seed`,
-    /// `--ascii`.
-    #[arg(
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        value_name = "OPTIONS"
-    )]
-    options: Vec<String>,
-}
-
-/// Arguments of `cardgames sim`.
-#[derive(Debug, Args)]
-#[command(disable_help_flag = true)]
-pub struct SimArgs {
-    /// The game's id (`cardgames sim GAME --help` lists its options).
-    #[arg(allow_hyphen_values = true)]
-    game: String,
-    /// `--bots A,B`, `--plays N`, `--seed S`, `--json`, and the game's
-    /// options as `--OPTION CHOICE`.
+    /// The game's options as `--OPTION CHOICE`, and the command's own
+    /// (play: `--level`, `--seed`, `--ascii`; sim: `--bots A,B`, `--plays
+    /// N`, `--seed`, `--json`).
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,
@@ -138,7 +123,7 @@ fn first_paragraph(text: &str) -> String {
 }
 
 /// Opens the game on screen against the level's bot.
-pub fn play(args: PlayArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn play(args: GameArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
     let Some(entry) = game(&args.game, "play", out)? else {
         return Ok(());
     };
@@ -175,7 +160,7 @@ pub fn play(args: PlayArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
 }
 
 /// Plays a bot match and prints each bot's result.
-pub fn sim(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn sim(args: GameArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let Some(entry) = game(&args.game, "sim", out)? else {
         return Ok(());
     };

@@ -104,9 +104,9 @@ pub enum Command {
     /// Texas Hold'em: play at a table, rank hands, compute equities, bot matches.
     Holdem(HoldemArgs),
     /// Any game on screen, its options as flags (`cardgames play nim --heap 21`).
-    Play(any::PlayArgs),
+    Play(any::GameArgs),
     /// A bot match of any game (`cardgames sim nim --bots perfect,one`).
-    Sim(any::SimArgs),
+    Sim(any::GameArgs),
     /// Run a game hall: people meet at tables over the network.
     Serve(hall::ServeArgs),
     /// Play in a game hall from this terminal.
