@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::doom::Doom;
 use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
-use crate::holdem::session::Session;
+use crate::holdem::session::Holdem;
 use crate::honeymoon::Honeymoon;
 use crate::nim::Nim;
 use crate::runner::erased::{self, AnyRunner};
@@ -241,7 +241,7 @@ impl Registry {
     pub fn standard() -> Registry {
         Registry {
             entries: vec![
-                Entry::of::<Session>(
+                Entry::of::<Holdem>(
                     "Texas Hold'em",
                     "no-limit, 2 to 9 players",
                     include_str!("../assets/rules/holdem.txt"),

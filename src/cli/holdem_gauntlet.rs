@@ -21,7 +21,7 @@ use cardgames::game::{Bot, BoxBot, GameRng, Level};
 use cardgames::holdem::bots::classes::Class;
 use cardgames::holdem::bots::pushfold::{self, Spot};
 use cardgames::holdem::bots::{self, reference};
-use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
 use cardgames::holdem::table::{Action, Blinds, Event, Move, View};
 use cardgames::runner::RunError;
 use cardgames::runner::matches::{self, Played, Spec};
@@ -101,11 +101,11 @@ impl Clock {
 
 /// A bot whose decisions are timed.
 struct Timed {
-    bot: BoxBot<Session>,
+    bot: BoxBot<Holdem>,
     clock: Arc<Clock>,
 }
 
-impl Bot<Session> for Timed {
+impl Bot<Holdem> for Timed {
     fn name(&self) -> &str {
         self.bot.name()
     }
@@ -148,7 +148,7 @@ struct ShortStack {
 
 impl ShortStack {
     /// Counts the play `p`, where the level is bot 0.
-    fn count(&mut self, p: &Played<Session>) {
+    fn count(&mut self, p: &Played<Holdem>) {
         let state = p.game.table().state();
         let Some(me) = p.bot_of_seat.iter().position(|&b| b == 0) else {
             return;
@@ -206,10 +206,10 @@ impl ShortStack {
 }
 
 /// A bot by name: a level or a reference opponent.
-fn make(name: &str) -> Result<BoxBot<Session>, RunError> {
+fn make(name: &str) -> Result<BoxBot<Holdem>, RunError> {
     bots::by_name(name)
         .or_else(|| reference::by_name(name))
-        .map(|b| Box::new(b) as BoxBot<Session>)
+        .map(|b| Box::new(b) as BoxBot<Holdem>)
         .ok_or_else(|| RunError::UnknownBot {
             name: name.to_string(),
             known: reference::NAMES.join(", "),
@@ -319,7 +319,7 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let mut names = vec![level.to_string()];
         names.extend((1..m.seats).map(|_| m.opponent.clone()));
         let rotations = m.seats as u64;
-        let spec = Spec::<Session> {
+        let spec = Spec::<Holdem> {
             setup,
             bots: names,
             plays: args.hands.div_ceil(rotations) * rotations,
@@ -328,7 +328,7 @@ pub fn run(args: GauntletArgs, out: &mut dyn Write) -> Result<(), CliError> {
             max_actions: None,
         };
         let clock = clock.clone();
-        let timed = |name: &str| -> Result<BoxBot<Session>, RunError> {
+        let timed = |name: &str| -> Result<BoxBot<Holdem>, RunError> {
             let bot = make(name)?;
             Ok(if name == level {
                 Box::new(Timed {

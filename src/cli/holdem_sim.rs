@@ -17,7 +17,7 @@ use cardgames::game::Kept;
 use cardgames::holdem::formats::phh;
 use cardgames::holdem::history::HandRecord;
 use cardgames::holdem::session::MOST_SEATS;
-use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
 use cardgames::runner::make_bot;
 use cardgames::runner::matches::{self, Played, Spec};
 
@@ -82,7 +82,7 @@ fn bot_names(bots: &[String]) -> Vec<String> {
 /// of its own, no date (a seeded match is the same on any day).
 fn write_phh(
     dir: &Path,
-    p: &Played<Session>,
+    p: &Played<Holdem>,
     names: &[String],
     duplicate: bool,
     seats: u64,
@@ -132,7 +132,7 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map(|s| s.trim().to_ascii_lowercase())
         .collect();
     for name in &bots {
-        make_bot::<Session>(name).map_err(CliError::input)?;
+        make_bot::<Holdem>(name).map_err(CliError::input)?;
     }
     if let Some(dir) = &args.phh_dir {
         std::fs::create_dir_all(dir)
@@ -140,7 +140,7 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let seed = seed_or_announce(args.seed);
     let rotations = if args.duplicate { k as u64 } else { 1 };
-    let spec = Spec::<Session> {
+    let spec = Spec::<Holdem> {
         setup,
         bots,
         plays: args.hands * rotations,
@@ -151,7 +151,7 @@ pub fn run(args: SimArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let names = bot_names(&spec.bots);
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let progress = Progress::on_stderr(spec.plays, "hands");
-    let results = matches::run(&spec, make_bot::<Session>, |p| {
+    let results = matches::run(&spec, make_bot::<Holdem>, |p| {
         progress.done(1);
         if let Some(dir) = &args.phh_dir
             && let Err(e) = write_phh(dir, p, &names, args.duplicate, k as u64)

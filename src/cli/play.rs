@@ -7,7 +7,7 @@ use clap::Args;
 use super::{CliError, Style, parsed};
 use cardgames::doom::{Deal, Doom, RuleSet};
 use cardgames::game::{Level, Playable};
-use cardgames::holdem::session::{self, MOST_SEATS, Mode, Rebuy, Session};
+use cardgames::holdem::session::{self, Holdem, MOST_SEATS, Mode, Rebuy};
 use cardgames::holdem::table::Blinds;
 use cardgames::honeymoon::{Honeymoon, LeadRule, MatchLength, Scoring};
 use cardgames::tui::{self, NewGame, Start};
@@ -217,9 +217,9 @@ pub fn holdem(p: HoldemPlay, ascii: bool) -> Result<(), CliError> {
         bb_ante: p.forced.bb_ante,
         straddle: p.forced.straddle,
     };
-    open::<Session>(
+    open::<Holdem>(
         &setup,
-        Session::level_bot(p.level),
+        Holdem::level_bot(p.level),
         p.seed,
         p.style.ascii(ascii),
     )

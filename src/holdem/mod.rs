@@ -2,7 +2,8 @@
 //! ([`range`]) and equity ([`equity`]); the table ([`table`], one hand's
 //! betting state machine; its moves and events in [`action`], what every
 //! seat sees in [`hand`]) with its [`forced`] bets and [`pots`],
-//! [`session`]s of many hands, [`bots`]; hand histories ([`history`]:
+//! the game the runner plays ([`session::Holdem`]: many hands at one
+//! table, set up by [`setup`], played through [`playable`]), [`bots`]; hand histories ([`history`]:
 //! records, exact replay, stepping, stats) and their files ([`formats`]:
 //! PHH, the rooms' text); what the log says ([`narration`]).
 

@@ -3,14 +3,14 @@
 //! pot"), worded and styled by each front end.
 
 use super::eval::{HandValue, best_five, name_five};
-use super::session::Session;
+use super::session::Holdem;
 use super::table::{Blind, Event, HandState, Move, Street};
 use crate::cards::Card;
 use crate::game::Seat;
 use crate::narrate::{Note, Tone, plural};
 
 /// The notes for `event`, the session as it stands after it.
-pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
+pub fn notes(session: &Holdem, event: &Event) -> Vec<Note> {
     match event {
         Event::HandStarted { .. } => vec![hand_started(session)],
         _ => event_notes(session.table().state(), event),
@@ -18,7 +18,7 @@ pub fn notes(session: &Session, event: &Event) -> Vec<Note> {
 }
 
 /// The heading of a new hand: its number, the blinds, the next level.
-fn hand_started(session: &Session) -> Note {
+fn hand_started(session: &Holdem) -> Note {
     let b = session.blinds();
     let mut text = format!(
         "— Hand {} · blinds {}/{}",
@@ -204,7 +204,7 @@ mod tests {
 
     /// A heads-up session whose second hand deals `cards` (the seat left
     /// of the button first, then the button, then the board).
-    fn heads_up(cards: &str) -> Session {
+    fn heads_up(cards: &str) -> Holdem {
         let setup = Setup {
             seats: 2,
             stack: 100,
@@ -213,7 +213,7 @@ mod tests {
             },
             ..Setup::default()
         };
-        let mut s = Session::new(&setup, 1).expect("valid");
+        let mut s = Holdem::new(&setup, 1).expect("valid");
         while let Some(seat) = s.to_act() {
             s.act(seat, Action::Fold).expect("fold");
         }
@@ -223,7 +223,7 @@ mod tests {
     }
 
     /// Plays `actions` by whoever is to act; the log lines of the last.
-    fn play(s: &mut Session, actions: &[Action]) -> Vec<String> {
+    fn play(s: &mut Holdem, actions: &[Action]) -> Vec<String> {
         let names = ["Ada".to_string(), "Ben".to_string()];
         let mut lines = Vec::new();
         for &a in actions {

@@ -1,4 +1,4 @@
-//! Hold'em as the runner plays it: [`Playable`] for a [`Session`], and the
+//! Hold'em as the runner plays it: [`Playable`] for a [`Holdem`], and the
 //! table's bots as the runner's bots.
 
 use super::bots::{self, TableBot};
@@ -10,12 +10,12 @@ use crate::cards::CardSet;
 use crate::game::{Bot, BoxBot, Game, GameRng, Level, Playable, Seat, SetupError};
 use crate::narrate::Note;
 
-use super::session::{Session, SessionError};
+use super::session::{Holdem, SessionError};
 use super::setup::{Mode, Rebuy, Setup};
 
 /// A hand-level bot plays every hand of a session: it sees the same views
 /// and takes the same actions.
-impl Bot<Session> for TableBot {
+impl Bot<Holdem> for TableBot {
     fn name(&self) -> &str {
         (**self).name()
     }
@@ -45,14 +45,14 @@ impl Bot<Session> for TableBot {
     }
 }
 
-impl Playable for Session {
+impl Playable for Holdem {
     type Setup = Setup;
     const ID: &'static str = "holdem";
     const MATCH_BATCH: u64 = 500;
     const RECORD_EXT: Option<&'static str> = Some("phh");
 
-    fn new(setup: &Setup, seed: u64) -> Result<Session, SetupError> {
-        Session::new(setup, seed)
+    fn new(setup: &Setup, seed: u64) -> Result<Holdem, SetupError> {
+        Holdem::new(setup, seed)
     }
 
     /// The first hand's events, from its log (the hole cards named again).
@@ -71,8 +71,8 @@ impl Playable for Session {
             .collect()
     }
 
-    fn seated(setup: &Setup, seed: u64, chips: &[u64]) -> Result<Session, SetupError> {
-        Session::seated(setup, seed, chips)
+    fn seated(setup: &Setup, seed: u64, chips: &[u64]) -> Result<Holdem, SetupError> {
+        Holdem::seated(setup, seed, chips)
     }
 
     fn chips(&self) -> Option<Vec<u64>> {
@@ -186,8 +186,8 @@ impl Playable for Session {
         &bots::NAMES
     }
 
-    fn bot(name: &str) -> Option<BoxBot<Session>> {
-        bots::by_name(name).map(|b| Box::new(b) as BoxBot<Session>)
+    fn bot(name: &str) -> Option<BoxBot<Holdem>> {
+        bots::by_name(name).map(|b| Box::new(b) as BoxBot<Holdem>)
     }
 
     fn level_bot(level: Level) -> &'static str {

@@ -1,5 +1,5 @@
-//! Sessions: many hands in a row at one table, the Hold'em game the runner
-//! plays ([`Playable`]). The button moves to the next player still in,
+//! [`Holdem`], the game the runner plays: many hands in a row at one
+//! table (its runner's trait is in [`super::playable`]). The button moves to the next player still in,
 //! busted players sit out (or buy in again, as the setup says), and
 //! tournament blinds rise every so many hands.
 
@@ -37,7 +37,7 @@ pub enum SessionError {
 /// played (or the last one). Serialisable, generator state included, so a
 /// saved session deals on exactly as it would have.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Session {
+pub struct Holdem {
     pub(super) setup: Setup,
     pub(super) stacks: Vec<Chips>,
     pub(super) bought: Vec<Chips>,
@@ -47,10 +47,10 @@ pub struct Session {
     pub(super) table: Table,
 }
 
-impl Session {
+impl Holdem {
     /// A session of `setup`, each seat with the starting stack, the first
     /// hand dealt (its button drawn from the seeded generator).
-    pub fn new(setup: &Setup, seed: u64) -> Result<Session, SetupError> {
+    pub fn new(setup: &Setup, seed: u64) -> Result<Holdem, SetupError> {
         setup.check()?;
         let stacks = vec![setup.stack; setup.seats];
         let mut rng = rng_from_seed(seed);
@@ -60,7 +60,7 @@ impl Session {
         );
         let (table, _) = Table::with_forced(&stacks, button, &setup.forced(setup.blinds), &deck)
             .map_err(|e| SetupError(e.to_string()))?;
-        Ok(Session {
+        Ok(Holdem {
             setup: *setup,
             bought: stacks.clone(),
             stacks,
@@ -73,7 +73,7 @@ impl Session {
 
     /// A session of `setup` whose seats bring `chips` (0: an empty seat),
     /// the first hand dealt among the seats with chips.
-    pub fn seated(setup: &Setup, seed: u64, chips: &[Chips]) -> Result<Session, SetupError> {
+    pub fn seated(setup: &Setup, seed: u64, chips: &[Chips]) -> Result<Holdem, SetupError> {
         setup.check()?;
         if chips.len() != setup.seats {
             return Err(SetupError(format!(
@@ -91,7 +91,7 @@ impl Session {
         let deck = shuffled(&mut rng);
         let (table, _) = Table::with_forced(chips, button, &setup.forced(setup.blinds), &deck)
             .map_err(|e| SetupError(e.to_string()))?;
-        Ok(Session {
+        Ok(Holdem {
             setup: *setup,
             bought: chips.to_vec(),
             stacks: chips.to_vec(),
@@ -265,7 +265,7 @@ fn shuffled(rng: &mut GameRng) -> Vec<Card> {
     deck
 }
 
-impl Game for Session {
+impl Game for Holdem {
     type Action = Action;
     type Event = Event;
     type Error = SessionError;
@@ -325,10 +325,10 @@ mod tests {
     #[test]
     fn a_table_seated_as_the_hall_does_posts_its_antes() {
         let setup = Setup { ante: 2, ..CASH };
-        let s = Session::seated(&setup, 3, &[100, 100, 100]).expect("valid");
+        let s = Holdem::seated(&setup, 3, &[100, 100, 100]).expect("valid");
         // Two blinds and three antes are in the middle before anyone acts.
         assert_eq!(s.table().state().pot_total(), 5 + 10 + 3 * 2);
-        let plain = Session::seated(&CASH, 3, &[100, 100, 100]).expect("valid");
+        let plain = Holdem::seated(&CASH, 3, &[100, 100, 100]).expect("valid");
         assert_eq!(plain.table().state().pot_total(), 15);
     }
 
@@ -373,7 +373,7 @@ mod tests {
     }
 
     /// Folds the current hand out (check when free).
-    fn fold_out(s: &mut Session) {
+    fn fold_out(s: &mut Holdem) {
         while let Some(seat) = s.to_act() {
             let legal = s.table().state().legal().expect("to act");
             s.act(seat, bots::give_up(&legal)).expect("legal");
@@ -381,8 +381,8 @@ mod tests {
     }
 
     /// A session between hands with these stacks, the last button `button`.
-    fn between(setup: Setup, stacks: &[Chips], button: Seat) -> Session {
-        let mut s = Session::new(&setup, 1).expect("valid");
+    fn between(setup: Setup, stacks: &[Chips], button: Seat) -> Holdem {
+        let mut s = Holdem::new(&setup, 1).expect("valid");
         fold_out(&mut s);
         s.stacks = stacks.to_vec();
         s.bought = stacks.to_vec();
@@ -392,7 +392,7 @@ mod tests {
 
     /// Plays the current hand to the end: the first seat to act shoves,
     /// everyone calls.
-    fn shove_and_call(s: &mut Session) {
+    fn shove_and_call(s: &mut Holdem) {
         let mut first = true;
         while let Some(seat) = s.to_act() {
             let legal = s.table().state().legal().expect("to act");
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn button_moves_and_chips_balance() {
-        let mut s = Session::new(&CASH, 7).expect("valid");
+        let mut s = Holdem::new(&CASH, 7).expect("valid");
         let b0 = s.table().state().button();
         fold_out(&mut s);
         assert_eq!(s.stacks().iter().sum::<Chips>(), 300);
@@ -468,7 +468,7 @@ mod tests {
             mode: Mode::Tournament { hands_per_level: 2 },
             ..CASH
         };
-        let mut s = Session::new(&t, 3).expect("valid");
+        let mut s = Holdem::new(&t, 3).expect("valid");
         let mut bigs = vec![s.blinds().big];
         let mut announced = 0;
         for _ in 0..4 {
@@ -550,7 +550,7 @@ mod tests {
     fn the_winner_of_an_uncontested_pot_shows_through_the_runner_and_it_replays() {
         use crate::runner::{Runner, SeatInfo};
         let seats = (0..3).map(|i| SeatInfo::person(format!("p{i}"))).collect();
-        let mut r = Runner::<Session>::new(CASH, 7, seats).expect("valid");
+        let mut r = Runner::<Holdem>::new(CASH, 7, seats).expect("valid");
         let Some(first) = r.game().to_act() else {
             panic!("a hand is under way")
         };
@@ -579,7 +579,7 @@ mod tests {
             "a watcher sees them"
         );
         assert!(r.show(winner).is_err(), "only once");
-        let back = Runner::<Session>::restore(r.save(), |_, _| {}).expect("replays");
+        let back = Runner::<Holdem>::restore(r.save(), |_, _| {}).expect("replays");
         assert_eq!(back.view(Some(first)).state.hole(winner), dealt);
         assert_eq!(back.game().chips(), r.game().chips());
     }

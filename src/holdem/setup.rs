@@ -13,7 +13,7 @@ use crate::game::SetupError;
 pub const MIN_SEATS: usize = 2;
 
 /// The most seats a session deals to (the screen's table draws nine; a
-/// replayed hand may have up to [`MAX_SEATS`]).
+/// replayed hand may have up to [`MAX_SEATS`](super::seats::MAX_SEATS)).
 pub const MOST_SEATS: usize = 9;
 
 /// When a seat buys chips again in a cash game.

@@ -18,7 +18,7 @@ use super::settings::Settings;
 use super::table::{Board, Running, TableScreen};
 use crate::doom::Doom;
 use crate::games::setup_of;
-use crate::holdem::session::Session;
+use crate::holdem::session::Holdem;
 use crate::honeymoon::Honeymoon;
 use crate::narrate::Note;
 use crate::nim::Nim;
@@ -26,7 +26,7 @@ use crate::runner::thinking::Budget;
 use crate::runner::{Runner, Save, SeatInfo};
 
 static BOARDS: [&dyn Open; 4] = [
-    &Opener::<Session>::new(),
+    &Opener::<Holdem>::new(),
     &Opener::<Doom>::new(),
     &Opener::<Honeymoon>::new(),
     &Opener::<Nim>::new(),

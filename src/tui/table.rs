@@ -5,7 +5,7 @@
 //! and the legal actions, and which keys make which action.
 //!
 //! A table is reached through a [`Link`]: a session on this machine
-//! ([`super::local::Local`]) or a seat at a table in the hall; the screen
+//! ([`super::local::LocalTable`]) or a seat at a table in the hall; the screen
 //! is the same.
 
 use ratatui::buffer::Buffer;

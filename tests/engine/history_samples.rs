@@ -778,7 +778,7 @@ fn stats_are_the_heros_unless_asked_for_others() {
 #[test]
 fn kept_hands_name_the_players_and_the_hero() {
     use cardgames::game::{Kept, Playable};
-    use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+    use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
     use cardgames::holdem::table::{Action, Blinds};
     let setup = Setup {
         seats: 3,
@@ -791,7 +791,7 @@ fn kept_hands_name_the_players_and_the_hero() {
         bb_ante: 0,
         straddle: false,
     };
-    let mut session = Session::new(&setup, 7).expect("a session");
+    let mut session = Holdem::new(&setup, 7).expect("a session");
     while let Some(seat) = session.table().state().to_act() {
         session.act(seat, Action::Fold).expect("folds");
     }

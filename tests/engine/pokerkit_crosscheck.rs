@@ -35,7 +35,7 @@ use cardgames::holdem::formats::{self, Format, phh, read_any};
 use cardgames::holdem::history::amount::{Decimals, Units};
 use cardgames::holdem::history::{Act, HandRecord, Replayed, replay, states};
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::session::{Mode, Rebuy, Session, Setup};
+use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
 use cardgames::holdem::table::{Blinds, Event, Status, Table};
 use cardgames::runner::make_bot;
 use cardgames::runner::matches::{self, Spec};
@@ -74,7 +74,7 @@ fn matches(
         },
     );
     tweak(&mut s);
-    let spec = Spec::<Session> {
+    let spec = Spec::<Holdem> {
         setup: s,
         bots: bots.iter().map(|b| b.to_string()).collect(),
         plays: deals,
@@ -83,7 +83,7 @@ fn matches(
         max_actions: None,
     };
     let got = Mutex::new(Vec::new());
-    matches::run(&spec, make_bot::<Session>, |p| {
+    matches::run(&spec, make_bot::<Holdem>, |p| {
         if let Ok(mut g) = got.lock() {
             g.push((p.play, p.game.table().clone()));
         }
@@ -106,10 +106,10 @@ fn tournaments(hands: usize) -> Vec<Hand> {
     let mut seed = 1;
     while out.len() < hands {
         let s = setup(names.len(), 300, Mode::Tournament { hands_per_level: 8 });
-        let mut session = Session::new(&s, seed).expect("valid session");
+        let mut session = Holdem::new(&s, seed).expect("valid session");
         let mut bots: Vec<_> = names
             .iter()
-            .map(|n| make_bot::<Session>(n).expect("bot"))
+            .map(|n| make_bot::<Holdem>(n).expect("bot"))
             .collect();
         let mut rng = rng_from_seed(seed);
         loop {

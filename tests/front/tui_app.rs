@@ -3,7 +3,7 @@
 
 use cardgames::doom::Doom;
 use cardgames::game::{Level, Stage};
-use cardgames::holdem::session::Session;
+use cardgames::holdem::session::Holdem;
 use cardgames::honeymoon::Honeymoon;
 use cardgames::store::Store;
 use cardgames::tui::{App, MIN_HEIGHT, MIN_WIDTH, Settings};
@@ -699,7 +699,7 @@ fn a_fold_when_checking_is_free_is_asked_first() {
     press(&mut app, KeyCode::Enter); // Texas Hold'em
     press(&mut app, KeyCode::Enter); // sit down
     let seen = |app: &App| {
-        app.table::<Session>()
+        app.table::<Holdem>()
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no table"))
     };
@@ -743,7 +743,7 @@ fn a_busted_player_is_told_of_the_rebuy_and_it_is_counted() {
     press(&mut app, KeyCode::Enter); // Texas Hold'em
     press(&mut app, KeyCode::Enter); // sit down: cash, rebuy when busted
     let seen = |app: &App| {
-        app.table::<Session>()
+        app.table::<Holdem>()
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no table"))
     };
@@ -783,7 +783,7 @@ fn a_whole_holdem_hand_at_six_seats() {
     insta::assert_snapshot!("holdem_setup_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
     press(&mut app, KeyCode::Enter); // sit down at six seats
     let seen = |app: &App| {
-        app.table::<Session>()
+        app.table::<Holdem>()
             .map(|t| t.seen())
             .unwrap_or_else(|| panic!("no table"))
     };
@@ -805,7 +805,7 @@ fn a_whole_holdem_hand_at_six_seats() {
                     assert!(text.contains("Raise to ["), "{text}");
                     press(&mut app, KeyCode::Esc);
                     assert!(
-                        app.table::<Session>().is_some(),
+                        app.table::<Holdem>().is_some(),
                         "esc closed the box, not the table"
                     );
                     // The computer's reasons name its cards: not mid-hand.
@@ -828,7 +828,7 @@ fn a_whole_holdem_hand_at_six_seats() {
         "{end}"
     );
     let running = app
-        .table::<Session>()
+        .table::<Holdem>()
         .map(|t| t.running())
         .unwrap_or_default();
     assert_eq!(running.deals, 1);
@@ -863,7 +863,7 @@ fn a_holdem_session_left_midway_is_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = seated_at_holdem(dir.path(), 8);
     let before = save(&app);
-    let view = app.table::<Session>().map(|t| t.seen().view);
+    let view = app.table::<Holdem>().map(|t| t.seen().view);
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('y')); // leave mid-hand all the same
     let mut again = App::with_store(Store::at(dir.path()), false, false);
@@ -875,7 +875,7 @@ fn a_holdem_session_left_midway_is_saved_and_resumed() {
     press(&mut again, KeyCode::Enter);
     assert_eq!(save(&again), before, "the same session, generator included");
     assert_eq!(
-        again.table::<Session>().map(|t| t.seen().view),
+        again.table::<Holdem>().map(|t| t.seen().view),
         view,
         "the same hand, mid-play"
     );
@@ -1028,7 +1028,7 @@ fn a_holdem_tournament_title_says_when_the_blinds_rise() {
     }
     press(&mut app, KeyCode::Enter); // sit down
     for _ in 0..20_000 {
-        let Some(t) = app.table::<Session>() else {
+        let Some(t) = app.table::<Holdem>() else {
             panic!("no table")
         };
         match t.seen().stage {
@@ -1045,7 +1045,7 @@ fn a_holdem_tournament_title_says_when_the_blinds_rise() {
 /// Waits at the Hold'em table until it is your turn.
 fn until_my_turn(app: &mut App) {
     for _ in 0..20_000 {
-        let Some(t) = app.table::<Session>() else {
+        let Some(t) = app.table::<Holdem>() else {
             panic!("no table")
         };
         if t.seen().stage == Stage::Turn(0) {
@@ -1077,7 +1077,7 @@ fn all_in_is_asked_about_when_the_setting_says_so() {
     let kept = screen(&mut app, 80, 24);
     assert!(!kept.contains("Go all in"), "{kept}");
     let all_in = |app: &App| {
-        app.table::<Session>().is_some_and(|t| {
+        app.table::<Holdem>().is_some_and(|t| {
             t.log().iter().any(|n| {
                 let line = n.ascii(Some(0), &t.seen().names);
                 line.starts_with("You ") && line.ends_with("(all in)")
@@ -1109,10 +1109,10 @@ fn leaving_mid_hand_is_asked_about() {
     let asked = screen(&mut app, 80, 24);
     assert!(asked.contains("Leave in the middle of a hand?"), "{asked}");
     press(&mut app, KeyCode::Char('n'));
-    assert!(app.table::<Session>().is_some(), "n stays");
+    assert!(app.table::<Holdem>().is_some(), "n stays");
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Esc);
-    assert!(app.table::<Session>().is_none(), "esc twice leaves");
+    assert!(app.table::<Holdem>().is_none(), "esc twice leaves");
     // Without the setting, esc leaves at once.
     let settings = Settings {
         bot_delay_ms: 0,
@@ -1124,7 +1124,7 @@ fn leaving_mid_hand_is_asked_about() {
     press(&mut app, KeyCode::Enter);
     until_my_turn(&mut app);
     press(&mut app, KeyCode::Esc);
-    assert!(app.table::<Session>().is_none(), "esc leaves");
+    assert!(app.table::<Holdem>().is_none(), "esc leaves");
 }
 
 /// A quick app saving into `dir`, seated at a six-seat Hold'em table
@@ -1140,7 +1140,7 @@ fn seated_at_holdem(dir: &std::path::Path, seed: u64) -> App {
 /// `hands` hands are over.
 fn call_through(app: &mut App, hands: u64) {
     for _ in 0..100_000 {
-        let Some(t) = app.table::<Session>() else {
+        let Some(t) = app.table::<Holdem>() else {
             panic!("left the table")
         };
         let played = t.running().deals;
@@ -1183,11 +1183,11 @@ fn leaving_the_holdem_table_sums_up_the_session() {
     let mut app = seated_at_holdem(dir.path(), 8);
     call_through(&mut app, 3);
     let stacks = app
-        .table::<Session>()
+        .table::<Holdem>()
         .map(|t| t.seen().view.state.stacks()[0])
         .unwrap_or_default();
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.table::<Session>().is_none(), "left the table");
+    assert!(app.table::<Holdem>().is_none(), "left the table");
     let text = screen(&mut app, 80, 24);
     assert!(text.contains("Hands played     3"), "{text}");
     let net = stacks as i64 - 1000;
@@ -1213,7 +1213,7 @@ fn leaving_the_holdem_table_sums_up_the_session() {
     // Leaving before a hand ended since sitting down goes straight to
     // the menu.
     press(&mut app, KeyCode::Enter); // Resume
-    assert!(app.table::<Session>().is_some(), "resumed");
+    assert!(app.table::<Holdem>().is_some(), "resumed");
     press(&mut app, KeyCode::Char('q'));
     assert!(screen(&mut app, 80, 24).contains("Resume Texas Hold'em"));
 }
@@ -1261,7 +1261,7 @@ fn statistics_are_shown_in_full_and_reset_when_confirmed() {
 
 /// The Hold'em session as it would be saved.
 fn save(app: &App) -> serde_json::Value {
-    app.table::<Session>()
+    app.table::<Holdem>()
         .and_then(|t| t.save())
         .unwrap_or_default()
 }
@@ -1306,7 +1306,7 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
         // Deal the third hand and let a computer player begin to think.
         press(&mut app, KeyCode::Char('n'));
         loop {
-            match app.table::<Session>().map(|t| t.seen().stage) {
+            match app.table::<Holdem>().map(|t| t.seen().stage) {
                 Some(Stage::Turn(0)) => press(&mut app, KeyCode::Char('c')),
                 Some(Stage::Turn(_)) => break,
                 _ => panic!("the hand ended at once"),
@@ -1334,7 +1334,7 @@ fn a_holdem_session_left_while_a_bot_thinks_plays_on_as_if_never_left() {
         save(&kept),
         "the same hands, the same bets, the bots' reads and generator"
     );
-    let running = |app: &App| app.table::<Session>().map(|t| t.running());
+    let running = |app: &App| app.table::<Holdem>().map(|t| t.running());
     assert_eq!(running(&resumed), running(&kept), "and your results");
 }
 
@@ -1484,7 +1484,7 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = seated_at_holdem(dir.path(), 8);
     let mine = |app: &App| {
-        let Some(t) = app.table::<Session>() else {
+        let Some(t) = app.table::<Holdem>() else {
             panic!("left the table")
         };
         t.seen()
@@ -1518,7 +1518,7 @@ fn the_winner_of_an_uncontested_pot_may_show_the_cards() {
     );
     let hole = mine(&app).view.state.hole(0).expect("my cards");
     let shows = |app: &App| {
-        app.table::<Session>().map_or(0, |t| {
+        app.table::<Holdem>().map_or(0, |t| {
             t.log()
                 .iter()
                 .filter(|n| n.ascii(Some(0), &t.seen().names).starts_with("You show"))

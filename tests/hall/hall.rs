@@ -255,7 +255,7 @@ fn leaked(msg: &str, others: CardSet, revealed: &mut CardSet) -> CardSet {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_connection_ever_sees_a_card_it_may_not() {
     use cardgames::game::Game;
-    use cardgames::holdem::session::{Session, Setup};
+    use cardgames::holdem::session::{Holdem, Setup};
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let seed = 21;
     let addr = start_hall(dir.path(), seed).await;
@@ -311,7 +311,7 @@ async fn no_connection_ever_sees_a_card_it_may_not() {
     // The same deal, dealt here from the table's seed.
     let setup: Setup = serde_json::from_value(setup).unwrap_or_else(|e| panic!("{e}"));
     let deal =
-        Session::seated(&setup, seed + table, &[200, 200, 0]).unwrap_or_else(|e| panic!("{e}"));
+        Holdem::seated(&setup, seed + table, &[200, 200, 0]).unwrap_or_else(|e| panic!("{e}"));
     let hole =
         |s: usize| -> CardSet { deal.table().state().hole(s).into_iter().flatten().collect() };
     let all = hole(0) | hole(1);

@@ -158,11 +158,11 @@ impl Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::holdem::session::{Session, Setup};
+    use crate::holdem::session::{Holdem, Setup};
 
     #[test]
     fn typing_replaces_the_preset_and_confirm_checks_the_range() {
-        let s = Session::new(&Setup::default(), 3).unwrap_or_else(|e| panic!("{e}"));
+        let s = Holdem::new(&Setup::default(), 3).unwrap_or_else(|e| panic!("{e}"));
         let st = s.table().state();
         let legal = st.legal().unwrap_or_else(|| panic!("someone to act"));
         let (lo, hi) = legal.raise.unwrap_or_else(|| panic!("a raise"));

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::game::Seat;
 use crate::holdem::history::stats::{PlayerStats, Stats};
-use crate::holdem::session::Session;
+use crate::holdem::session::Holdem;
 use crate::holdem::table::Status;
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
@@ -28,7 +28,7 @@ pub struct Hud {
 
 impl Hud {
     /// Counts the hand that just ended.
-    pub fn count(&mut self, seen: &Seen<Session>) {
+    pub fn count(&mut self, seen: &Seen<Holdem>) {
         self.stats.add_hand(&seen.view.state, |s| seen.name(s));
     }
 
@@ -38,12 +38,12 @@ impl Hud {
     }
 
     /// Rows the HUD takes: a rule and a line per opponent.
-    pub fn rows(&self, seen: &Seen<Session>) -> u16 {
+    pub fn rows(&self, seen: &Seen<Holdem>) -> u16 {
         opponents(seen, &self.stats).count() as u16 + 1
     }
 
     /// Draws a line per opponent under a rule naming the HUD.
-    pub fn render(&self, seen: &Seen<Session>, area: Rect, buf: &mut Buffer, theme: Theme) {
+    pub fn render(&self, seen: &Seen<Holdem>, area: Rect, buf: &mut Buffer, theme: Theme) {
         let names: Vec<String> = opponents(seen, &self.stats).map(|s| seen.name(s)).collect();
         let width = names
             .iter()
@@ -79,7 +79,7 @@ impl Hud {
 
 /// Every seat but the person's own that is dealt in, or whose player
 /// has hands counted (an empty seat of a hall's table has neither).
-fn opponents<'a>(seen: &'a Seen<Session>, stats: &'a Stats) -> impl Iterator<Item = Seat> + 'a {
+fn opponents<'a>(seen: &'a Seen<Holdem>, stats: &'a Stats) -> impl Iterator<Item = Seat> + 'a {
     let st = &seen.view.state;
     (0..st.seats()).filter(move |&s| {
         Some(s) != seen.me

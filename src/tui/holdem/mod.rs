@@ -25,7 +25,7 @@ use super::theme::Theme;
 use super::theme::spinner;
 use crate::game::Seat;
 use crate::game::Stage;
-use crate::holdem::session::{Mode, Session, Setup};
+use crate::holdem::session::{Holdem, Mode, Setup};
 use crate::holdem::table::{Action, HandState, Legal, MAX_SEATS, View};
 use crate::narrate::plural;
 use entry::Entry;
@@ -102,18 +102,18 @@ pub(crate) fn draw_hand(
 
 /// Whether the person won the hand just over without a showdown and may
 /// show their cards.
-fn may_show(seen: &Seen<Session>) -> bool {
+fn may_show(seen: &Seen<Holdem>) -> bool {
     seen.me.is_some_and(|me| seen.view.state.won_unseen(me))
 }
 
-fn my_legal(seen: &Seen<Session>) -> Option<Legal> {
+fn my_legal(seen: &Seen<Holdem>) -> Option<Legal> {
     if !seen.my_turn() {
         return None;
     }
     seen.view.state.legal()
 }
 
-impl Board for Session {
+impl Board for Holdem {
     type Ui = Ui;
     type Command = Command;
     const NEXT: &'static str = "next hand";
@@ -122,7 +122,7 @@ impl Board for Session {
         NAMES.iter().take(seats).map(|s| s.to_string()).collect()
     }
 
-    fn title(seen: &Seen<Session>, running: &Running) -> String {
+    fn title(seen: &Seen<Holdem>, running: &Running) -> String {
         let b = seen.view.state.blinds();
         let bb100 = if running.deals > 0 {
             running.units * 100.0 / running.deals as f64
@@ -146,7 +146,7 @@ impl Board for Session {
         )
     }
 
-    fn summary(seen: &Seen<Session>, running: &Running) -> String {
+    fn summary(seen: &Seen<Holdem>, running: &Running) -> String {
         format!(
             "{} players, {} hands, you {:+}{}",
             seen.view.state.seats(),
@@ -156,7 +156,7 @@ impl Board for Session {
         )
     }
 
-    fn bindings(seen: &Seen<Session>, ui: &Ui) -> Vec<Binding<Command>> {
+    fn bindings(seen: &Seen<Holdem>, ui: &Ui) -> Vec<Binding<Command>> {
         let legal = my_legal(seen);
         if let (Some(e), Some(legal)) = (&ui.entry, legal) {
             return e
@@ -251,7 +251,7 @@ impl Board for Session {
         bar
     }
 
-    fn command(seen: &Seen<Session>, ui: &mut Ui, command: Command) -> Reply<Action> {
+    fn command(seen: &Seen<Holdem>, ui: &mut Ui, command: Command) -> Reply<Action> {
         match command {
             Command::Hud => {
                 ui.hud.shown = !ui.hud.shown;
@@ -318,7 +318,7 @@ impl Board for Session {
         }
     }
 
-    fn moved(_seen: &Seen<Session>, ui: &mut Ui) {
+    fn moved(_seen: &Seen<Holdem>, ui: &mut Ui) {
         ui.entry = None;
         ui.fold_asked = false;
         ui.all_in_asked = false;
@@ -330,17 +330,17 @@ impl Board for Session {
 
     const ASK_BEFORE_LEAVING: bool = true;
 
-    fn deal_ended(seen: &Seen<Session>, ui: &mut Ui) {
+    fn deal_ended(seen: &Seen<Holdem>, ui: &mut Ui) {
         ui.hud.count(seen);
         ui.sitting.count(seen);
     }
 
-    fn farewell(seen: &Seen<Session>, ui: &Ui) -> Vec<(&'static str, String)> {
+    fn farewell(seen: &Seen<Holdem>, ui: &Ui) -> Vec<(&'static str, String)> {
         ui.sitting.rows(seen, &ui.hud)
     }
 
     fn render(
-        seen: &Seen<Session>,
+        seen: &Seen<Holdem>,
         ui: &Ui,
         log: &LogPane,
         area: Rect,
@@ -381,7 +381,7 @@ fn rebuys(running: &Running) -> String {
 }
 
 /// What a busted seat buys before the next hand (0: none).
-fn rebuy_when_busted(seen: &Seen<Session>) -> u64 {
+fn rebuy_when_busted(seen: &Seen<Holdem>) -> u64 {
     match seen.setup.mode {
         Mode::Cash { rebuy } => seen.setup.rebuy_for(rebuy, 0),
         Mode::Tournament { .. } => 0,
@@ -389,7 +389,7 @@ fn rebuy_when_busted(seen: &Seen<Session>) -> u64 {
 }
 
 /// The line under the table: the bet box, whose turn, or what comes next.
-fn action_line(seen: &Seen<Session>, ui: &Ui, theme: Theme) -> Line<'static> {
+fn action_line(seen: &Seen<Holdem>, ui: &Ui, theme: Theme) -> Line<'static> {
     let st = &seen.view.state;
     if let (Some(e), Some(legal)) = (&ui.entry, my_legal(seen)) {
         return e.line(st, &legal, theme);

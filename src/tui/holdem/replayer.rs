@@ -24,7 +24,7 @@ use crate::holdem::history::files::{history_files, read_text};
 use crate::holdem::history::steps::Steps;
 use crate::holdem::narration::event_notes;
 use crate::holdem::range::{Combo, Range};
-use crate::holdem::session::Session;
+use crate::holdem::session::Holdem;
 use crate::holdem::table::{HandState, MAX_SEATS, Street};
 use crate::narrate::Note;
 use crate::tui::keymap::{Binding, Key};
@@ -541,7 +541,7 @@ fn seat_names(record: &HandRecord, state: &HandState, mine: bool) -> (Vec<String
     let order = state.players();
     let numbers = record.info.seats.as_ref();
     if mine && let Some(numbers) = numbers {
-        let table = Session::seat_names(record.info.seat_count.map_or(seats, |n| n as usize));
+        let table = Holdem::seat_names(record.info.seat_count.map_or(seats, |n| n as usize));
         let mut names = vec![String::new(); seats];
         let mut me = None;
         for (p, &seat) in order.iter().enumerate() {

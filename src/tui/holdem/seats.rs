@@ -11,11 +11,11 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::super::link::Seen;
 use super::super::theme::Theme;
 use crate::game::Seat;
-use crate::holdem::session::Session;
+use crate::holdem::session::Holdem;
 use crate::holdem::table::Status;
 
 /// Draws every seat and the middle of the table.
-pub fn render(seen: &Seen<Session>, area: Rect, buf: &mut Buffer, theme: Theme) {
+pub fn render(seen: &Seen<Holdem>, area: Rect, buf: &mut Buffer, theme: Theme) {
     for seat in 0..seen.view.state.seats() {
         render_seat(seen, seat, area, buf, theme);
     }
@@ -29,7 +29,7 @@ fn seat_width(w: u16) -> u16 {
 
 /// Where `seat`'s box is drawn in a table area `w` × `h`: the person at
 /// the bottom middle, the others clockwise round from the bottom left.
-fn seat_origin(seen: &Seen<Session>, seat: Seat, w: u16, h: u16) -> (u16, u16) {
+fn seat_origin(seen: &Seen<Holdem>, seat: Seat, w: u16, h: u16) -> (u16, u16) {
     const ANCHORS: [(f32, u8); 9] = [
         (0.50, 2),
         (0.17, 2),
@@ -59,7 +59,7 @@ fn seat_origin(seen: &Seen<Session>, seat: Seat, w: u16, h: u16) -> (u16, u16) {
     (x, y)
 }
 
-fn render_seat(seen: &Seen<Session>, seat: Seat, area: Rect, buf: &mut Buffer, theme: Theme) {
+fn render_seat(seen: &Seen<Holdem>, seat: Seat, area: Rect, buf: &mut Buffer, theme: Theme) {
     let st = &seen.view.state;
     let (x, y) = seat_origin(seen, seat, area.width, area.height);
     let (sb, bb) = st.blind_seats();
@@ -141,7 +141,7 @@ fn render_seat(seen: &Seen<Session>, seat: Seat, area: Rect, buf: &mut Buffer, t
     }
 }
 
-fn render_center(seen: &Seen<Session>, area: Rect, buf: &mut Buffer, theme: Theme) {
+fn render_center(seen: &Seen<Holdem>, area: Rect, buf: &mut Buffer, theme: Theme) {
     let st = &seen.view.state;
     let mut spans = vec![Span::styled("Board ", theme.dim())];
     for i in 0..5 {

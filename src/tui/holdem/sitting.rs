@@ -5,7 +5,7 @@
 //! and pots counted here).
 
 use super::hud::Hud;
-use crate::holdem::session::Session;
+use crate::holdem::session::Holdem;
 use crate::holdem::table::Event;
 use crate::tui::link::Seen;
 
@@ -18,7 +18,7 @@ pub struct Sitting {
 
 impl Sitting {
     /// Counts the hand that just ended, if the person was dealt in.
-    pub fn count(&mut self, seen: &Seen<Session>) {
+    pub fn count(&mut self, seen: &Seen<Holdem>) {
         let st = &seen.view.state;
         let Some(me) = seen.me.filter(|m| st.players().contains(m)) else {
             return;
@@ -38,7 +38,7 @@ impl Sitting {
 
     /// The summary's rows, the person's other counts taken from `hud`;
     /// none before a hand was played.
-    pub fn rows(&self, seen: &Seen<Session>, hud: &Hud) -> Vec<(&'static str, String)> {
+    pub fn rows(&self, seen: &Seen<Holdem>, hud: &Hud) -> Vec<(&'static str, String)> {
         let Some(p) = seen.me.and_then(|me| hud.of(&seen.name(me))) else {
             return Vec::new();
         };
