@@ -202,15 +202,25 @@ impl Store {
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let (tx, rx) = oneshot::channel();
+        self.submit(f, move |r| {
+            let _ = tx.send(r);
+        })?;
+        rx.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Queues `f` for the store's thread; `answer` gets its result once
+    /// the batch it is in is committed (or not).
+    fn submit<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+        answer: impl FnOnce(Result<T, StoreError>) + Send + 'static,
+    ) -> Result<(), StoreError> {
         self.jobs
             .send(Box::new(move |conn| {
                 let result = in_savepoint(conn, f);
-                Box::new(move |committed| {
-                    let _ = tx.send(committed.and(result));
-                })
+                Box::new(move |committed| answer(committed.and(result)))
             }))
-            .map_err(|_| StoreError::Closed)?;
-        rx.await.map_err(|_| StoreError::Closed)?
+            .map_err(|_| StoreError::Closed)
     }
 
     /// Runs `f` on the store's thread, in order with every other job,
@@ -220,14 +230,11 @@ impl Store {
         what: &'static str,
         f: impl FnOnce(&mut Connection) -> Result<(), StoreError> + Send + 'static,
     ) {
-        let _ = self.jobs.send(Box::new(move |conn| {
-            let result = in_savepoint(conn, f);
-            Box::new(move |committed| {
-                if let Err(e) = committed.and(result) {
-                    super::log(format_args!("hall: {what}: {e}"));
-                }
-            })
-        }));
+        let _ = self.submit(f, move |r| {
+            if let Err(e) = r {
+                super::log(format_args!("hall: {what}: {e}"));
+            }
+        });
     }
 
     /// Runs `f` on the store's thread, blocking this thread until done
@@ -237,14 +244,9 @@ impl Store {
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let (tx, rx) = mpsc::channel();
-        self.jobs
-            .send(Box::new(move |conn| {
-                let result = in_savepoint(conn, f);
-                Box::new(move |committed| {
-                    let _ = tx.send(committed.and(result));
-                })
-            }))
-            .map_err(|_| StoreError::Closed)?;
+        self.submit(f, move |r| {
+            let _ = tx.send(r);
+        })?;
         rx.recv().map_err(|_| StoreError::Closed)?
     }
 }
