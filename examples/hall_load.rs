@@ -73,7 +73,7 @@ async fn player(
     };
     if c.send(&ClientMsg::Sit {
         table,
-        seat,
+        seat: Some(seat),
         invite: None,
     })
     .await

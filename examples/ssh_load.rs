@@ -238,7 +238,7 @@ async fn ws_session(
     for msg in [
         ClientMsg::Sit {
             table,
-            seat: 0,
+            seat: Some(0),
             invite: None,
         },
         ClientMsg::AddBot {

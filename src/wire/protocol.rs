@@ -81,8 +81,9 @@ pub enum ClientMsg {
     Sit {
         /// The table.
         table: u64,
-        /// The seat (0-based).
-        seat: Seat,
+        /// The seat (0-based); without one, the first free seat.
+        #[serde(default)]
+        seat: Option<Seat>,
         /// Its invite code.
         #[serde(default)]
         invite: Option<String>,

@@ -232,7 +232,7 @@ impl Player {
     pub async fn sit(&mut self, table: u64, seat: usize) {
         self.send(ClientMsg::Sit {
             table,
-            seat,
+            seat: Some(seat),
             invite: None,
         })
         .await;

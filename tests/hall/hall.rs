@@ -46,7 +46,7 @@ async fn a_holdem_hand_between_three_people_and_a_bot_with_a_spectator() {
     for (p, seat) in [(&mut ann, 0), (&mut ben, 1), (&mut cat, 2)] {
         p.send(ClientMsg::Sit {
             table,
-            seat,
+            seat: Some(seat),
             invite: None,
         })
         .await;
@@ -102,6 +102,29 @@ async fn a_holdem_hand_between_three_people_and_a_bot_with_a_spectator() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sit_without_a_seat_takes_the_first_empty_one_and_a_full_table_says_taken() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = start_hall(dir.path(), 5).await;
+    let mut ann = Player::join(addr, "ann").await;
+    let mut ben = Player::join(addr, "ben").await;
+    let mut cat = Player::join(addr, "cat").await;
+    let table = ann.create("holdem", json!({"seats": 2, "stack": 1000}), 30).await;
+    let any = || ClientMsg::Sit {
+        table,
+        seat: None,
+        invite: None,
+    };
+    assert_eq!(ann.request(any(), "a").await, Ok(Some(table)));
+    // Ben's lobby may still show seat 0 free: the hall picks for him.
+    assert_eq!(ben.request(any(), "b").await, Ok(Some(table)));
+    let seen = ben.table_when(table, |t| t.you.is_some()).await;
+    assert_eq!(seen.you, Some(1), "the first empty seat");
+    assert_eq!(ann.request(any(), "again").await, Ok(Some(table)), "her own seat");
+    assert_eq!(cat.request(any(), "c").await, Err("taken".to_string()));
+    common::hall::assert_ledger(dir.path());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_honeymoon_match_is_followed_by_a_new_one() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let addr = start_hall(dir.path(), 9).await;
@@ -111,7 +134,7 @@ async fn a_finished_honeymoon_match_is_followed_by_a_new_one() {
     let table = ann.create("honeymoon", setup, 30).await;
     ann.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
@@ -147,13 +170,13 @@ async fn honeymoon_between_two_people_and_doom_with_a_bot() {
     let table = ann.create("honeymoon", json!({"no_trump": true, "lead_rule": "ExchangeLoser", "doubling": false, "scoring": "Bridge"}), 30).await;
     ann.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
     ben.send(ClientMsg::Sit {
         table,
-        seat: 1,
+        seat: Some(1),
         invite: None,
     })
     .await;
@@ -170,13 +193,13 @@ async fn honeymoon_between_two_people_and_doom_with_a_bot() {
     let doom = cat.create("doom", setup, 30).await;
     cat.send(ClientMsg::Sit {
         table: doom,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
     dan.send(ClientMsg::Sit {
         table: doom,
-        seat: 1,
+        seat: Some(1),
         invite: None,
     })
     .await;
@@ -209,7 +232,7 @@ async fn a_hand_played_alone_among_bots_is_kept_as_the_persons() {
     let table = ann.create("holdem", setup, 30).await;
     ann.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
@@ -272,13 +295,13 @@ async fn no_connection_ever_sees_a_card_it_may_not() {
     // The hand begins as soon as two sit down; seat 2 stays empty.
     ann.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
     ben.send(ClientMsg::Sit {
         table,
-        seat: 1,
+        seat: Some(1),
         invite: None,
     })
     .await;
@@ -349,13 +372,13 @@ async fn a_player_who_reconnects_gets_the_same_seat_mid_hand() {
     let mut ben = Player::join(addr, "ben").await;
     ann.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
     ben.send(ClientMsg::Sit {
         table,
-        seat: 1,
+        seat: Some(1),
         invite: None,
     })
     .await;
@@ -406,13 +429,13 @@ async fn time_runs_out_into_the_default_action_and_sitting_out_plays_it_at_once(
     let table = ann.create("doom", setup, 5).await;
     ann.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;
     ben.send(ClientMsg::Sit {
         table,
-        seat: 1,
+        seat: Some(1),
         invite: None,
     })
     .await;
@@ -475,7 +498,7 @@ async fn the_winner_of_an_uncontested_pot_may_show_and_everyone_sees_it() {
     for (p, seat) in [(&mut ann, 0), (&mut ben, 1)] {
         p.send(ClientMsg::Sit {
             table,
-            seat,
+            seat: Some(seat),
             invite: None,
         })
         .await;

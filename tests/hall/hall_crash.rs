@@ -223,7 +223,7 @@ async fn a_buy_in_waiting_for_the_next_hand_survives_a_kill() {
     let mut ben = Player::join(addr, "ben").await;
     let sit = ClientMsg::Sit {
         table,
-        seat: 2,
+        seat: Some(2),
         invite: None,
     };
     assert_eq!(ben.request(sit, "sit").await, Ok(Some(table)));

@@ -21,7 +21,7 @@ fn dealing(t: &TableState) -> bool {
 fn sit(table: u64, seat: usize) -> ClientMsg {
     ClientMsg::Sit {
         table,
-        seat,
+        seat: Some(seat),
         invite: None,
     }
 }

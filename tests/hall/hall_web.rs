@@ -438,7 +438,7 @@ async fn a_browser_and_a_terminal_at_one_table_with_a_bot_and_a_spectator() {
     let table = tom.create("doom", setup, 600).await;
     tom.send(ClientMsg::Sit {
         table,
-        seat: 0,
+        seat: Some(0),
         invite: None,
     })
     .await;

@@ -151,8 +151,20 @@ impl Table {
     pub(super) async fn sit(
         &mut self,
         (player, name): (i64, String),
-        seat: Seat,
+        seat: Option<Seat>,
     ) -> Result<(), ServerMsg> {
+        let seat = match seat {
+            Some(seat) => seat,
+            // Your own seat, else the first empty one.
+            None => self
+                .seat_of(player)
+                .or_else(|| {
+                    self.slots
+                        .iter()
+                        .position(|s| matches!(s.occupant, Occupant::Empty))
+                })
+                .ok_or_else(|| err("taken", "every seat is taken".to_string()))?,
+        };
         if seat >= self.slots.len() {
             return Err(err(
                 "no_seat",

@@ -58,12 +58,12 @@ pub enum TableCmd {
         /// Where to answer.
         reply: Reply,
     },
-    /// Sit in `seat`.
+    /// Sit in `seat`, or in the first free seat.
     Sit {
         /// Who.
         player: (i64, String),
-        /// Where.
-        seat: Seat,
+        /// Where (none: the first free seat).
+        seat: Option<Seat>,
         /// Where to answer.
         reply: Reply,
     },

@@ -233,7 +233,7 @@ impl Screen for Lobby {
                 Down => self.waiting = Some((id, (seat + 1) % n)),
                 Sit => self.net.send(ClientMsg::Sit {
                     table: id,
-                    seat,
+                    seat: Some(seat),
                     invite: self.invites.get(&id).cloned(),
                 }),
                 AddBot => {
@@ -267,25 +267,15 @@ impl Screen for Lobby {
                     });
                 }
             }
-            Sit => {
-                let free = {
-                    let s = self.net.seen();
-                    s.tables.get(self.cursor).and_then(|t| {
-                        t.players
-                            .iter()
-                            .position(Option::is_none)
-                            .map(|seat| (t.table, seat))
-                    })
-                };
-                match free {
-                    Some((table, seat)) => self.net.send(ClientMsg::Sit {
-                        table,
-                        seat,
-                        invite: self.invites.get(&table).cloned(),
-                    }),
-                    None => self.error = Some("no free seat at that table".into()),
-                }
-            }
+            Sit => match self.selected_table() {
+                // The hall picks the seat: this list may be a moment old.
+                Some(table) => self.net.send(ClientMsg::Sit {
+                    table,
+                    seat: None,
+                    invite: self.invites.get(&table).cloned(),
+                }),
+                None => self.error = Some("no table to sit at".into()),
+            },
             Create => {
                 let game = registry()
                     .entries()
