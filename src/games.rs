@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use crate::bridge::ContractBridge;
 use crate::doom::Doom;
 use crate::form::{Field, Form};
 use crate::game::{Level, Playable, SetupError};
@@ -257,6 +258,12 @@ impl Registry {
                     "Honeymoon bridge",
                     "two-player bridge: bid, exchange, play",
                     include_str!("../assets/rules/honeymoon.txt"),
+                    Tally::Points,
+                ),
+                Entry::of::<ContractBridge>(
+                    "Contract bridge",
+                    "four hands, the auction and the play, IMPs against par",
+                    include_str!("bridge/rules.txt"),
                     Tally::Points,
                 ),
                 Entry::of::<Nim>(
