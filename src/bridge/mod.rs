@@ -13,12 +13,14 @@
 //! - [`setup`], [`session`], [`playable`], [`narration`]: a match of
 //!   boards at a table, as the runner plays it;
 //! - [`bots`]: the computer players (the bidding system, card play by
-//!   rules of thumb and by double-dummy sampling).
+//!   rules of thumb and by double-dummy sampling);
+//! - [`duplicate`]: a duplicate match between two bots, the bench.
 
 pub mod auction;
 pub mod board;
 pub mod bots;
 pub mod contract;
+pub mod duplicate;
 pub mod formats;
 pub mod narration;
 pub mod play;

@@ -170,7 +170,7 @@ mod tests {
             boards: 2,
             ..Setup::default()
         };
-        conformance::check::<ContractBridge>(&setup, 3, 200).unwrap_or_else(|e| panic!("{e}"));
+        conformance::check::<ContractBridge>(&setup, 3, 150).unwrap_or_else(|e| panic!("{e}"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `cardgames bridge`: the double-dummy table and par of deals (`solve`),
-//! a contract's duplicate score (`score`), and PBN ⇄ LIN (`convert`).
+//! a contract's duplicate score (`score`), PBN ⇄ LIN (`convert`), and the
+//! bots' duplicate bench (`sim`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,10 +8,12 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
 
-use super::{CliError, Style};
+use super::progress::Progress;
+use super::{CliError, Style, seed_or_announce};
 use cardgames::bridge::BridgeDeal;
 use cardgames::bridge::board::{Direction, Vulnerability};
 use cardgames::bridge::contract::{Contract, Strain, parse_contract, strain_text};
+use cardgames::bridge::duplicate::{self, Summary};
 use cardgames::bridge::formats::pbn::parse_deal;
 use cardgames::bridge::formats::{FormatError, Record, lin, pbn};
 use cardgames::bridge::scoring::{BoardResult, score};
@@ -58,6 +61,24 @@ pub enum BridgeCommand {
         json: bool,
         #[command(flatten)]
         style: Style,
+    },
+    /// The bots' duplicate bench: each board at two tables with the pairs
+    /// swapped, IMPs per board with a 95% interval, how often the
+    /// contract is par, and the double-dummy tricks lost per card.
+    Sim {
+        /// Boards per match.
+        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..))]
+        boards: u32,
+        /// Seed of the deals and the bots (the same seed, the same numbers).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The matches as `A:B` (default: hard:normal, normal:easy,
+        /// easy:pass).
+        #[arg(long = "match", value_name = "A:B")]
+        matches: Vec<String>,
+        /// One JSON object per match.
+        #[arg(long)]
+        json: bool,
     },
     /// Rewrites a PBN or LIN file in the other format (or the same).
     Convert {
@@ -108,6 +129,12 @@ pub fn run(args: BridgeArgs, ascii: bool, out: &mut dyn Write) -> Result<(), Cli
             out,
         ),
         BridgeCommand::Convert { file, to, out: dir } => convert(&file, to, dir.as_deref(), out),
+        BridgeCommand::Sim {
+            boards,
+            seed,
+            matches,
+            json,
+        } => sim(boards, seed_or_announce(seed), &matches, json, out),
     }
 }
 
@@ -282,4 +309,70 @@ fn convert(
         }
     }
     Ok(())
+}
+
+/// The matches of the bench by default: each level against the next.
+const LADDER: [(&str, &str); 3] = [("hard", "normal"), ("normal", "easy"), ("easy", "pass")];
+
+/// Runs the duplicate bench.
+fn sim(
+    boards: u32,
+    seed: u64,
+    matches: &[String],
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let pairs: Vec<(String, String)> = if matches.is_empty() {
+        LADDER
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    } else {
+        matches
+            .iter()
+            .map(|m| {
+                m.split_once(':')
+                    .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+                    .ok_or_else(|| {
+                        CliError::input(format!("--match {m:?}: write it as A:B, like hard:normal"))
+                    })
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if !json {
+        writeln!(
+            out,
+            "Duplicate bench: {boards} boards a match, seed {seed}\n{:<8}{:<8}{:>11}{:>8}{:>12}{:>10}{:>8}",
+            "A", "B", "IMPs/board", "±95%", "par contract", "DD loss A", "B"
+        )?;
+    }
+    for (a, b) in &pairs {
+        let bar = Progress::on_stderr(u64::from(boards), &format!("boards of {a} against {b}"));
+        let (summary, _) =
+            duplicate::run(a, b, boards, seed, |_| bar.done(1)).map_err(CliError::input)?;
+        drop(bar);
+        if json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&summary).unwrap_or_default()
+            )?;
+        } else {
+            writeln!(out, "{}", summary_line(&summary))?;
+        }
+    }
+    Ok(())
+}
+
+fn summary_line(s: &Summary) -> String {
+    format!(
+        "{:<8}{:<8}{:>+11.2}{:>8.2}{:>11.0}%{:>10.3}{:>8.3}",
+        s.a,
+        s.b,
+        s.imps_per_board,
+        s.ci95,
+        s.par_rate * 100.0,
+        s.dd_loss[0],
+        s.dd_loss[1]
+    )
 }
