@@ -3,7 +3,7 @@
 //! plays ♥4", "Contract 4♠ by North", "4♠= N +420 · par +420 · 0 IMPs").
 
 use super::board::{Direction, Vulnerability};
-use super::contract::{Bid, Call};
+use super::contract::{Bid, Call, Doubling};
 use super::session::{ContractBridge, Scored, TableEvent};
 use super::setup::Scoring;
 use super::state::Event;
@@ -62,8 +62,11 @@ pub fn notes(game: &ContractBridge, event: &TableEvent) -> Vec<Note> {
                 }
             }
             Event::Contract(Some(c)) => {
-                let n = bid_note(Note::new().tone(Tone::Heading).text("Contract"), c.bid);
-                n.text(c.doubling.text()).text("by").seat(seat(c.declarer))
+                let mut n = bid_note(Note::new().tone(Tone::Heading).text("Contract"), c.bid);
+                if c.doubling != Doubling::Undoubled {
+                    n = n.text(c.doubling.text());
+                }
+                n.text("by").seat(seat(c.declarer))
             }
             Event::Contract(None) => Note::new().tone(Tone::Heading).text("Passed out."),
             Event::Played { seat: s, card } => Note::new().seat(seat(*s)).verb("play").card(*card),

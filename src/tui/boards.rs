@@ -16,6 +16,7 @@ use super::saved::SavedGame;
 use super::screen::Page;
 use super::settings::Settings;
 use super::table::{Board, Running, TableScreen};
+use crate::bridge::ContractBridge;
 use crate::doom::Doom;
 use crate::games::setup_of;
 use crate::holdem::session::Holdem;
@@ -25,10 +26,11 @@ use crate::nim::Nim;
 use crate::runner::thinking::Budget;
 use crate::runner::{Runner, Save, SeatInfo};
 
-static BOARDS: [&dyn Open; 4] = [
+static BOARDS: [&dyn Open; 5] = [
     &Opener::<Holdem>::new(),
     &Opener::<Doom>::new(),
     &Opener::<Honeymoon>::new(),
+    &Opener::<ContractBridge>::new(),
     &Opener::<Nim>::new(),
 ];
 

@@ -6,6 +6,7 @@
 
 mod app;
 mod boards;
+mod bridge;
 mod doom;
 mod farewell;
 mod frame;
