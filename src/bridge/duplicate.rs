@@ -64,14 +64,13 @@ pub fn play_board(
     seed: u64,
     solver: &mut Solver,
 ) -> Result<(Bridge, [(u32, u32); 2]), String> {
-    let mut game = ContractBridge::with_board(Setup::default(), seed, board.clone());
     let mut rng = rng_from_seed(seed);
     let mut loss = [(0u32, 0u32); 2];
-    while let Some(seat) = game.to_act() {
-        let d = game.direction(seat);
-        let view = game.view(seat);
-        let action = seats[d.index()].choose(&view, &mut rng);
-        if let (Action::Play(card), Some(play)) = (action, game.board().play()) {
+    while let Some(seat) = board.to_act() {
+        // The bots see the board as a one-board match would show it.
+        let view = ContractBridge::with_board(Setup::default(), seed, board.clone()).view(seat);
+        let action = seats[seat].choose(&view, &mut rng);
+        if let (Action::Play(card), Some(play)) = (action, board.play()) {
             let pos = play.position();
             if let Ok(a) = solver.analyse(&pos) {
                 let side = pos.to_play().side().index();
@@ -85,10 +84,10 @@ pub fn play_board(
                 loss[side].1 += 1;
             }
         }
-        game.apply(action)
-            .map_err(|e| format!("{} chose {action:?}: {e}", seats[d.index()].name()))?;
+        board
+            .apply(action)
+            .map_err(|e| format!("{} chose {action:?}: {e}", seats[seat].name()))?;
     }
-    board = game.board().clone();
     Ok((board, loss))
 }
 

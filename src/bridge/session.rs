@@ -146,21 +146,18 @@ impl ContractBridge {
     /// A match of `setup`, its first board dealt from `seed` with number
     /// `first` (which sets dealer and vulnerability).
     pub fn new(setup: Setup, seed: u64, first: u32) -> ContractBridge {
-        ContractBridge {
-            setup,
-            seed,
-            board: Bridge::dealt(first, board_seed(seed, 0)),
-            dealt: 1,
-            scored: Vec::new(),
-            review: None,
-        }
+        ContractBridge::with_board(setup, seed, Bridge::dealt(first, board_seed(seed, 0)))
     }
 
     /// A match whose first board is `board` (a file's or a test's deal).
     pub fn with_board(setup: Setup, seed: u64, board: Bridge) -> ContractBridge {
         ContractBridge {
+            setup,
+            seed,
             board,
-            ..ContractBridge::new(setup, seed, 1)
+            dealt: 1,
+            scored: Vec::new(),
+            review: None,
         }
     }
 

@@ -342,7 +342,7 @@ fn sim(
     if !json {
         writeln!(
             out,
-            "Duplicate bench: {boards} boards a match, seed {seed}\n{:<8}{:<8}{:>11}{:>8}{:>12}{:>10}{:>8}",
+            "Duplicate bench: {boards} boards a match, seed {seed}\n{:<8}{:<8}{:>11}{:>8}{:>14}{:>11}{:>8}",
             "A", "B", "IMPs/board", "±95%", "par contract", "DD loss A", "B"
         )?;
     }
@@ -366,7 +366,7 @@ fn sim(
 
 fn summary_line(s: &Summary) -> String {
     format!(
-        "{:<8}{:<8}{:>+11.2}{:>8.2}{:>11.0}%{:>10.3}{:>8.3}",
+        "{:<8}{:<8}{:>+11.2}{:>8.2}{:>13.0}%{:>11.3}{:>8.3}",
         s.a,
         s.b,
         s.imps_per_board,

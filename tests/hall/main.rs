@@ -9,6 +9,7 @@
 mod common;
 
 mod hall;
+mod hall_bridge;
 mod hall_crash;
 mod hall_ledger;
 mod hall_protocol;
