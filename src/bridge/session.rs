@@ -28,7 +28,8 @@ pub struct Scored {
     pub board: u32,
     /// What happened.
     pub result: BoardResult,
-    /// The par score from North-South's side.
+    /// The par score from North-South's side (0 when the match scores
+    /// total points and boards are not solved).
     pub par: i64,
     /// North-South's score for it in the match's unit (IMPs or
     /// matchpoints against par, or the points).
@@ -135,6 +136,17 @@ pub fn unit_score(scoring: Scoring, result: &BoardResult, par: i64) -> f64 {
         },
         Scoring::Total => result.ns_score as f64,
     }
+}
+
+/// Board `board` solved: its double-dummy table and par.
+pub fn solve(board: &Bridge) -> Review {
+    let mut solver = Solver::new();
+    // Thirteen cards in each hand: a dealt board always solves.
+    let table = solver.table(&board.deal().hands).unwrap_or(DdTable {
+        tricks: [[0; 5]; 4],
+    });
+    let par = par(&table, board.vulnerability(), board.auction().dealer());
+    Review { table, par }
 }
 
 /// The seed of board `k` of a match seeded `seed`.

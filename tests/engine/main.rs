@@ -8,6 +8,7 @@
 mod common;
 
 mod bridge;
+mod bridge_table;
 mod cards_proptest;
 mod dealer;
 mod doom_props;

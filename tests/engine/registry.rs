@@ -22,7 +22,7 @@ fn registry() -> &'static Registry {
 fn every_registered_game_conforms() {
     let registry = registry();
     let ids: Vec<&str> = registry.entries().iter().map(|e| e.id).collect();
-    assert_eq!(ids, ["holdem", "doom", "honeymoon", "nim"]);
+    assert_eq!(ids, ["holdem", "doom", "honeymoon", "bridge", "nim"]);
     for entry in registry.entries() {
         for seed in 0..4 {
             entry

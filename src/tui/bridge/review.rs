@@ -5,8 +5,8 @@
 use ratatui::text::{Line, Span};
 
 use crate::bridge::board::Direction;
-use crate::bridge::session::{ContractBridge, TableView};
-use crate::bridge::solver::{Position, Solver};
+use crate::bridge::session::{ContractBridge, Review as Solved, TableView};
+use crate::bridge::solver::{Position, Solver, par};
 use crate::cards::{Card, Suit};
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
@@ -25,6 +25,9 @@ pub struct TrickCosts {
 /// A board reviewed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Review {
+    /// The double-dummy table and par (the session's when it solved the
+    /// board to score it, else solved here).
+    pub solved: Solved,
     /// The tricks with their costs.
     pub tricks: Vec<TrickCosts>,
 }
@@ -33,16 +36,27 @@ pub struct Review {
 pub fn review(view: &TableView) -> Option<Review> {
     let b = &view.board;
     b.result?;
-    let Some(contract) = b.contract else {
-        return Some(Review { tricks: Vec::new() });
-    };
     let mut hands = b.hands;
     for t in &b.tricks {
         for (k, &c) in t.cards.iter().enumerate() {
             hands[t.leader.step(k).index()].insert(c);
         }
     }
-    let mut solver = Solver::with_memory(8 << 20);
+    let mut solver = Solver::new();
+    let solved = match &view.review {
+        Some(r) => r.clone(),
+        None => {
+            let table = solver.table(&hands).ok()?;
+            let par = par(&table, b.vulnerability, b.dealer);
+            Solved { table, par }
+        }
+    };
+    let Some(contract) = b.contract else {
+        return Some(Review {
+            solved,
+            tricks: Vec::new(),
+        });
+    };
     let mut out = Vec::new();
     for t in &b.tricks {
         let mut pos = Position::new(hands, contract.bid.strain, t.leader);
@@ -71,7 +85,10 @@ pub fn review(view: &TableView) -> Option<Review> {
             winner: t.winner,
         });
     }
-    Some(Review { tricks: out })
+    Some(Review {
+        solved,
+        tricks: out,
+    })
 }
 
 /// The review's lines: the result, par, the table, then trick by trick.
@@ -84,7 +101,8 @@ pub fn lines(seen: &Seen<ContractBridge>, r: &Review, theme: Theme) -> Vec<Line<
             theme.title(),
         ));
     }
-    if let Some(rev) = &v.review {
+    {
+        let rev = &r.solved;
         let pars = if rev.par.contracts.is_empty() {
             "pass".to_string()
         } else {
