@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, Style};
-use cardgames::doors::ssh::{self, DoorConfig};
+use crate::doors::ssh::{self, DoorConfig};
 use cardgames::hall::{self, Config};
 
 /// Arguments of `cardgames serve`.
@@ -118,10 +118,9 @@ pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
         )));
     }
     let style = args.style;
-    let start = cardgames::tui::Start::Hall {
+    let start = crate::tui::Start::Hall {
         url: args.url,
         name: args.name,
     };
-    cardgames::tui::run(start, None, style.ascii(ascii))
-        .map_err(|e| CliError::Failed(e.to_string()))
+    crate::tui::run(start, None, style.ascii(ascii)).map_err(|e| CliError::Failed(e.to_string()))
 }

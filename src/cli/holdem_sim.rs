@@ -10,8 +10,8 @@ use clap::Args;
 use serde_json::json;
 
 use super::output::Output;
-use super::play::{ForcedArgs, Stakes};
 use super::progress::Progress;
+use super::sim_flags::{ForcedArgs, Stakes};
 use super::{CliError, seed_or_announce};
 use cardgames::game::Kept;
 use cardgames::holdem::formats::phh;

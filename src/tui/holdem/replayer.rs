@@ -14,25 +14,25 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::cards::CardSet;
-use crate::game::Game;
-use crate::game::Seat;
-use crate::holdem::equity::{Spot, exact};
-use crate::holdem::formats::read_any;
-use crate::holdem::history::HandRecord;
-use crate::holdem::history::files::{history_files, read_text};
-use crate::holdem::history::steps::Steps;
-use crate::holdem::narration::event_notes;
-use crate::holdem::range::{Combo, Range};
-use crate::holdem::session::Holdem;
-use crate::holdem::table::{HandState, MAX_SEATS, Street};
-use crate::narrate::Note;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::log::LogPane;
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::table::Board;
 use crate::tui::theme::Theme;
+use cardgames::cards::CardSet;
+use cardgames::game::Game;
+use cardgames::game::Seat;
+use cardgames::holdem::equity::{Spot, exact};
+use cardgames::holdem::formats::read_any;
+use cardgames::holdem::history::HandRecord;
+use cardgames::holdem::history::files::{history_files, read_text};
+use cardgames::holdem::history::steps::Steps;
+use cardgames::holdem::narration::event_notes;
+use cardgames::holdem::range::{Combo, Range};
+use cardgames::holdem::session::Holdem;
+use cardgames::holdem::table::{HandState, MAX_SEATS, Street};
+use cardgames::narrate::Note;
 
 /// Each contender's share of the pot: (seat, share).
 type Shares = Vec<(Seat, f64)>;

@@ -12,9 +12,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::net::{Link as NetLink, Net};
-use crate::game::Level;
-use crate::games::registry;
-use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
+use cardgames::game::Level;
+use cardgames::games::registry;
+use cardgames::wire::protocol::{ClientMsg, SeatKind, TableState};
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::tui::Settings;

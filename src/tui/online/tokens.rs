@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{self, Store};
-use crate::wire::client::{Identity, Welcome};
+use cardgames::store::{self, Store};
+use cardgames::wire::client::{Identity, Welcome};
 
 /// The file's kind and name.
 const KIND: &str = "hall-tokens";
