@@ -7,8 +7,8 @@ use clap::Args;
 
 use super::parsed;
 use cardgames::doom::{Deal, RuleSet};
-use cardgames::holdem::session;
-use cardgames::holdem::table::Blinds;
+use cardgames::holdem::action::Blinds;
+use cardgames::holdem::setup;
 use cardgames::honeymoon::{LeadRule, MatchLength, Scoring};
 
 /// The stakes of a Hold'em table, in `holdem sim`.
@@ -38,7 +38,7 @@ pub struct ForcedArgs {
 }
 
 fn parse_blinds(text: &str) -> Result<Blinds, String> {
-    session::Setup::parse_blinds(text).map_err(|e| e.to_string())
+    setup::Setup::parse_blinds(text).map_err(|e| e.to_string())
 }
 
 /// The options of a Dice of Doom game, in `doom sim`.

@@ -11,9 +11,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
 use cardgames::game::Seat;
+use cardgames::holdem::action::Status;
 use cardgames::holdem::history::stats::{PlayerStats, Stats};
 use cardgames::holdem::session::Holdem;
-use cardgames::holdem::table::Status;
 
 /// The longest name shown; longer ones are cut.
 const NAME_WIDTH: usize = 10;

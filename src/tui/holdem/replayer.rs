@@ -23,15 +23,17 @@ use crate::tui::theme::Theme;
 use cardgames::cards::CardSet;
 use cardgames::game::Game;
 use cardgames::game::Seat;
+use cardgames::holdem::action::Street;
 use cardgames::holdem::equity::{Spot, exact};
 use cardgames::holdem::formats::read_any;
+use cardgames::holdem::hand::HandState;
 use cardgames::holdem::history::HandRecord;
 use cardgames::holdem::history::files::{history_files, read_text};
 use cardgames::holdem::history::steps::Steps;
 use cardgames::holdem::narration::event_notes;
 use cardgames::holdem::range::{Combo, Range};
+use cardgames::holdem::seats::MAX_SEATS;
 use cardgames::holdem::session::Holdem;
-use cardgames::holdem::table::{HandState, MAX_SEATS, Street};
 use cardgames::narrate::Note;
 
 /// Each contender's share of the pot: (seat, share).

@@ -11,8 +11,8 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::super::link::Seen;
 use super::super::theme::Theme;
 use cardgames::game::Seat;
+use cardgames::holdem::action::Status;
 use cardgames::holdem::session::Holdem;
-use cardgames::holdem::table::Status;
 
 /// Draws every seat and the middle of the table.
 pub fn render(seen: &Seen<Holdem>, area: Rect, buf: &mut Buffer, theme: Theme) {

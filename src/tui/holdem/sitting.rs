@@ -6,8 +6,8 @@
 
 use super::hud::Hud;
 use crate::tui::link::Seen;
+use cardgames::holdem::action::Event;
 use cardgames::holdem::session::Holdem;
-use cardgames::holdem::table::Event;
 
 /// The person's chips won and biggest pot since sitting down.
 #[derive(Debug, Default)]
