@@ -87,7 +87,7 @@ fn any_game_is_opened_and_matched_with_its_form_as_flags() {
         "--plays",
     );
     let help = common::stdout_of(&["sim", "nim", "--help"]);
-    assert!(help.contains("--heap <heap>"), "{help}");
+    assert!(help.contains("--heap <CHOICE>"), "{help}");
     assert!(help.contains("[possible values: 7, 10, 21]"), "{help}");
 
     // The perfect player takes every heap of 21 (it never starts on a
