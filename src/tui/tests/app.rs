@@ -271,3 +271,28 @@ fn joining_without_a_name_keeps_the_address_given() {
     assert!(text.contains("ws://127.0.0.1:7800"), "{text}");
     assert!(!text.contains("7878"), "{text}");
 }
+
+#[test]
+fn a_hall_that_cannot_be_reached_says_so_instead_of_an_empty_lobby() {
+    // A port nobody listens on: the connection is refused at once.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(Settings::default(), false, Some(Store::at(dir.path())));
+    app.open(crate::tui::Start::Hall {
+        url: format!("ws://127.0.0.1:{port}"),
+        name: Some("ann".into()),
+    });
+    let mut text = screen(&mut app, 80, 24);
+    for _ in 0..5_000 {
+        if text.contains("cannot reach the hall") {
+            break;
+        }
+        wait(&mut app);
+        text = screen(&mut app, 80, 24);
+    }
+    assert!(text.contains("cannot reach the hall"), "{text}");
+    assert!(!text.contains("c creates one"), "{text}");
+}
