@@ -28,7 +28,7 @@ mod words;
 
 use bidding::{cursor_bid, legal_bids, move_bid};
 use column::left_lines;
-use hand::{analysis, legal_cards, me, tricks_left};
+use hand::{analysis, legal_cards, me, opponent, tricks_left};
 use keys::table_bindings;
 use panels::{match_lines, match_over_lines, panel_view, review_lines};
 use ui::Panel;
@@ -94,7 +94,7 @@ impl Board for Honeymoon {
     fn summary(seen: &Seen<Honeymoon>, _running: &Running) -> String {
         let t = seen.view.totals;
         let mine = me(seen);
-        format!("you {} · computer {}", t[mine], t[1 - mine])
+        format!("you {} · {} {}", t[mine], opponent(seen), t[1 - mine])
     }
 
     fn finished(seen: &Seen<Honeymoon>) -> bool {
