@@ -284,7 +284,8 @@ fn leaked(msg: &str, others: CardSet, revealed: &mut CardSet) -> CardSet {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_connection_ever_sees_a_card_it_may_not() {
     use cardgames::game::Game;
-    use cardgames::holdem::session::{Holdem, Setup};
+    use cardgames::holdem::session::Holdem;
+    use cardgames::holdem::setup::Setup;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let seed = 21;
     let addr = start_hall(dir.path(), seed).await;

@@ -7,13 +7,13 @@
 use ratatui::text::{Line, Span};
 
 use super::{Command, STRAINS, Ui, cursor_bid, legal_bids, legal_calls, legal_cards};
-use crate::bridge::board::Direction;
-use crate::bridge::bots::bidding;
-use crate::bridge::contract::{Bid, Call, Strain};
-use crate::bridge::narration::{unit_text, vulnerable_text};
-use crate::bridge::session::ContractBridge;
-use crate::bridge::state::Phase;
-use crate::cards::{Card, Suit};
+use cardgames::bridge::board::Direction;
+use cardgames::bridge::bots::bidding;
+use cardgames::bridge::contract::{Bid, Call, Strain};
+use cardgames::bridge::narration::{unit_text, vulnerable_text};
+use cardgames::bridge::session::ContractBridge;
+use cardgames::bridge::state::Phase;
+use cardgames::cards::{Card, Suit};
 use crate::tui::hit::Marked;
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;

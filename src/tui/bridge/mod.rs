@@ -24,11 +24,11 @@ use super::link::Seen;
 use super::log::LogPane;
 use super::table::{Board, Reply, Running};
 use super::theme::Theme;
-use crate::bridge::contract::{Bid, Call, Strain};
-use crate::bridge::session::{ContractBridge, HOME};
-use crate::bridge::state::{Action, Phase};
-use crate::cards::Card;
-use crate::game::Seat;
+use cardgames::bridge::contract::{Bid, Call, Strain};
+use cardgames::bridge::session::{ContractBridge, HOME};
+use cardgames::bridge::state::{Action, Phase};
+use cardgames::cards::Card;
+use cardgames::game::Seat;
 
 /// What the left column shows.
 #[derive(Debug, Default)]
@@ -126,7 +126,7 @@ fn legal_bids(seen: &Seen<ContractBridge>) -> Vec<Bid> {
 
 /// The legal cards now, in the order drawn (spades first, high first).
 fn legal_cards(seen: &Seen<ContractBridge>) -> Vec<Card> {
-    let set: crate::cards::CardSet = seen
+    let set: cardgames::cards::CardSet = seen
         .legal
         .iter()
         .filter_map(|a| match a {

@@ -4,10 +4,10 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::bridge::board::Direction;
-use crate::bridge::session::{ContractBridge, Review as Solved, TableView};
-use crate::bridge::solver::{Position, Solver, par};
-use crate::cards::{Card, Suit};
+use cardgames::bridge::board::Direction;
+use cardgames::bridge::session::{ContractBridge, Review as Solved, TableView};
+use cardgames::bridge::solver::{Position, Solver, par};
+use cardgames::cards::{Card, Suit};
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
 
