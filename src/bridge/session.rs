@@ -388,6 +388,7 @@ mod tests {
     fn a_passed_out_board_scores_against_par_and_the_match_goes_on() {
         let setup = Setup {
             boards: 2,
+            scoring: Scoring::Imps,
             ..Setup::default()
         };
         let mut game = ContractBridge::new(setup, 5, 1);

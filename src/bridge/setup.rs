@@ -8,15 +8,14 @@ use serde::{Deserialize, Serialize};
 use super::board::Direction;
 use crate::form::{Choices, Field, Form, SetupError, unknown};
 
-/// How the boards of a match are scored. At one table each board is
-/// compared with its par (the double-dummy result both sides reach with
-/// perfect bidding), as a duplicate match compares it with the other
-/// table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// How the boards of a match are scored: the points themselves (the
+/// default: nothing to solve), or each board compared with its par (the
+/// double-dummy result both sides reach with perfect bidding), as a
+/// duplicate match compares it with the other table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Scoring {
     /// International match points against par.
-    #[default]
     Imps,
     /// Matchpoints against par: 1 for a better score, ½ for the same, 0
     /// for a worse one (a pair scored against one other table).
@@ -27,7 +26,7 @@ pub enum Scoring {
 
 impl Scoring {
     /// All of them, as the form offers them.
-    pub const ALL: [Scoring; 3] = [Scoring::Imps, Scoring::Matchpoints, Scoring::Total];
+    pub const ALL: [Scoring; 3] = [Scoring::Total, Scoring::Imps, Scoring::Matchpoints];
 
     /// The form's and the command line's name.
     pub fn name(self) -> &'static str {
@@ -65,7 +64,7 @@ impl Default for Setup {
     fn default() -> Setup {
         Setup {
             boards: 8,
-            scoring: Scoring::Imps,
+            scoring: Scoring::Total,
             seat: Direction::South,
         }
     }
@@ -109,13 +108,13 @@ mod tests {
         assert_eq!(fields.len(), 3);
         assert_eq!(fields[0].choices[fields[0].selected], "8");
         s.choose("boards", 0).unwrap_or_else(|e| panic!("{e}"));
-        s.choose("scoring", 2).unwrap_or_else(|e| panic!("{e}"));
+        s.choose("scoring", 1).unwrap_or_else(|e| panic!("{e}"));
         s.choose("seat", 0).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             s,
             Setup {
                 boards: 1,
-                scoring: Scoring::Total,
+                scoring: Scoring::Imps,
                 seat: Direction::North
             }
         );

@@ -12,6 +12,7 @@ use super::progress::Progress;
 use super::{CliError, Style, seed_or_announce};
 use cardgames::bridge::BridgeDeal;
 use cardgames::bridge::board::{Direction, Vulnerability};
+use cardgames::bridge::bots::NAMES;
 use cardgames::bridge::contract::{Contract, Strain, parse_contract, strain_text};
 use cardgames::bridge::duplicate::{self, Summary};
 use cardgames::bridge::formats::pbn::parse_deal;
@@ -339,6 +340,14 @@ fn sim(
             })
             .collect::<Result<_, _>>()?
     };
+    for name in pairs.iter().flat_map(|(a, b)| [a, b]) {
+        if !NAMES.contains(&name.as_str()) {
+            return Err(CliError::input(format!(
+                "no bridge bot called {name:?} (bots: {})",
+                NAMES.join(", ")
+            )));
+        }
+    }
     if !json {
         writeln!(
             out,

@@ -7,6 +7,9 @@
 use ratatui::text::{Line, Span};
 
 use super::{Command, STRAINS, Ui, cursor_bid, legal_bids, legal_calls, legal_cards};
+use crate::tui::hit::Marked;
+use crate::tui::link::Seen;
+use crate::tui::theme::Theme;
 use cardgames::bridge::board::Direction;
 use cardgames::bridge::bots::bidding;
 use cardgames::bridge::contract::{Bid, Call, Strain};
@@ -14,9 +17,6 @@ use cardgames::bridge::narration::{unit_text, vulnerable_text};
 use cardgames::bridge::session::ContractBridge;
 use cardgames::bridge::state::Phase;
 use cardgames::cards::{Card, Suit};
-use crate::tui::hit::Marked;
-use crate::tui::link::Seen;
-use crate::tui::theme::Theme;
 
 /// A call as drawn: `1♠`, `3NT`, `Pass`, `X`, `XX`.
 fn call_text(call: Call, theme: Theme) -> String {

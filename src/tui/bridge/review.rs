@@ -4,12 +4,12 @@
 
 use ratatui::text::{Line, Span};
 
+use crate::tui::link::Seen;
+use crate::tui::theme::Theme;
 use cardgames::bridge::board::Direction;
 use cardgames::bridge::session::{ContractBridge, Review as Solved, TableView};
 use cardgames::bridge::solver::{Position, Solver, par};
 use cardgames::cards::{Card, Suit};
-use crate::tui::link::Seen;
-use crate::tui::theme::Theme;
 
 /// One trick with each card's cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
