@@ -167,3 +167,55 @@ async fn two_people_and_two_bots_finish_a_board_and_nobody_sees_a_hidden_card() 
     assert_no_leak("ben", &ben, south);
     assert_no_leak("eve", &eve, CardSet::EMPTY);
 }
+
+/// The bridge board at 80×24 under tmux: the bidding box and alerts, the
+/// play, a claim the solver accepts (conceding the rest), the review and
+/// the match view.
+#[test]
+fn a_board_on_screen_from_the_bidding_box_to_the_review() {
+    use common::tmux::{Tmux, have};
+    if !have("tmux", "-V") {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let config = home.path().join(".config/cardgames");
+    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"format":"cardgames","kind":"settings","version":1,"data":{"bot_delay_ms":0}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let bin = env!("CARGO_BIN_EXE_cardgames");
+    let t = Tmux::run(
+        "bridge",
+        home.path(),
+        (80, 24),
+        &[
+            bin, "play", "bridge", "--seed", "3", "--level", "easy", "--boards", "1",
+        ],
+    );
+    let s = t.wait_for("Pass (p)");
+    assert!(s.contains("Board 1 · North deals"), "{s}");
+    t.keys(&["a"]);
+    t.wait_for("The auction (a to close)");
+    t.keys(&["a"]);
+    // Pass until the play, then concede the rest: a claim of none holds.
+    for _ in 0..20 {
+        let s = t.wait_for_any(&["Pass (p)", "Play from"]);
+        if s.contains("Play from") {
+            break;
+        }
+        t.keys(&["p"]);
+    }
+    t.keys(&["c"]);
+    t.wait_for("Claim 13 of the tricks left");
+    t.keys(&["j"; 13]);
+    t.wait_for("Claim 0 of");
+    t.keys(&["Enter"]);
+    t.wait_for("v: review");
+    t.keys(&["v"]);
+    t.wait_for("Double dummy");
+    t.keys(&["Escape", "m"]);
+    t.wait_for("The match: 1 of 1 boards");
+    t.keys(&["Escape", "q"]);
+}
