@@ -84,14 +84,14 @@ impl Table<'_> {
         // A master card: cash it (declarer's side, or a defender after
         // the opening lead).
         let non_trump = |c: &Card| Some(c.suit()) != self.trump;
-        if !self.view.tricks.is_empty() || self.view.won != [0, 0] {
-            if let Some(c) = hand
+        let played = !self.view.tricks.is_empty() || self.view.won != [0, 0];
+        if played
+            && let Some(c) = hand
                 .iter()
                 .filter(non_trump)
                 .find(|&c| master(c, gone, hand))
-            {
-                return c;
-            }
+        {
+            return c;
         }
         // Top of a sequence of honours.
         for s in Suit::ALL {

@@ -152,10 +152,11 @@ pub fn advance(ctx: &Ctx) -> Vec<Rule> {
             if let Some(p) = b.strain.trump() {
                 raises(ctx, &mut r, p);
                 for s in Suit::PBN_ORDER {
-                    if s != p && !theirs.contains(&s) {
-                        if let Some(c) = ctx.cheapest_bid(strain(s)).filter(|c| level_of(*c) <= 2) {
-                            r.push(Rule::new(c, "new suit", Shows::hcp(10, 37).min(s, 5)));
-                        }
+                    if s != p
+                        && !theirs.contains(&s)
+                        && let Some(c) = ctx.cheapest_bid(strain(s)).filter(|c| level_of(*c) <= 2)
+                    {
+                        r.push(Rule::new(c, "new suit", Shows::hcp(10, 37).min(s, 5)));
                     }
                 }
             }
@@ -205,7 +206,7 @@ fn raises(ctx: &Ctx, r: &mut Vec<Rule>, p: Suit) {
         ));
     }
     let cheap = ctx.cheapest(t);
-    if cheap + 1 <= 4 {
+    if cheap < 4 {
         r.push(Rule::new(
             bid(cheap + 1, t),
             "jump raise",
