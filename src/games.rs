@@ -262,7 +262,7 @@ impl Registry {
                 ),
                 Entry::of::<ContractBridge>(
                     "Contract bridge",
-                    "four hands, the auction and the play, IMPs against par",
+                    "four hands: the auction, the play, the review",
                     include_str!("bridge/rules.txt"),
                     Tally::Points,
                 ),

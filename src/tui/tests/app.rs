@@ -48,10 +48,10 @@ fn help_overlay_lists_the_screen_keys() {
 fn settings_are_edited_and_kept() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(Settings::default(), true, Some(Store::at(dir.path())));
-    for _ in 0..8 {
+    for _ in 0..9 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Settings is ninth
+    press(&mut app, KeyCode::Enter); // Settings is tenth
     assert_eq!(app.title(), "Settings");
     snapshot!("settings_80x24", screen(&mut app, 80, 24));
     snapshot!("settings_min", screen(&mut app, MIN_WIDTH, MIN_HEIGHT));
@@ -104,7 +104,7 @@ fn a_corrupt_settings_file_is_kept_aside_and_reported_in_full() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.title(), "Main menu");
     assert!(!screen(&mut app, 80, 24).contains("Notice"));
-    for _ in 0..8 {
+    for _ in 0..9 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);
@@ -146,9 +146,9 @@ fn statistics_are_shown_in_full_and_reset_when_confirmed() {
     call_through(&mut app, 2);
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('x')); // past the session's summary
-    // Resume, four games, Play online, Hand replayer, Endgame solver,
+    // Resume, five games, Play online, Hand replayer, Endgame solver,
     // then Statistics, just before Settings.
-    for _ in 0..8 {
+    for _ in 0..9 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);

@@ -6,10 +6,10 @@ use super::*;
 #[test]
 fn solver_screen_plays_and_undoes() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..6 {
+    for _ in 0..7 {
         press(&mut app, KeyCode::Down);
     }
-    press(&mut app, KeyCode::Enter); // Endgame solver is seventh
+    press(&mut app, KeyCode::Enter); // Endgame solver is eighth
     assert_eq!(app.title(), "Endgame solver");
     let start = screen(&mut app, 80, 24);
     snapshot!("solver_80x24", start);
@@ -32,7 +32,7 @@ fn solver_screen_plays_and_undoes() {
 #[test]
 fn solver_cards_are_played_by_clicking_them() {
     let mut app = new_app().with_seed(5);
-    for _ in 0..6 {
+    for _ in 0..7 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter); // Endgame solver
