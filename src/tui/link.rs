@@ -104,6 +104,15 @@ pub enum Tick {
     Moved(Result<Update, String>),
 }
 
+/// What the person may do to a hall table's seats now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seating {
+    /// Watching, with a seat free.
+    pub may_sit: bool,
+    /// The table's owner, with a seat free.
+    pub may_add_bot: bool,
+}
+
 /// A seat at a table, local or in the hall.
 pub trait Link<G: Playable> {
     /// What the person sees now.
@@ -130,6 +139,15 @@ pub trait Link<G: Playable> {
     fn chat(&mut self, _text: &str) {}
     /// Sits out (or comes back).
     fn sit_out(&mut self, _out: bool) {}
+    /// What the person may do to the seats now: sit in a free one (while
+    /// watching), fill a free one with a bot (the table's owner).
+    fn seating(&self) -> Seating {
+        Seating::default()
+    }
+    /// Sits in the first free seat.
+    fn take_seat(&mut self) {}
+    /// Fills the first free seat with a bot of the normal level.
+    fn add_bot(&mut self) {}
     /// Leaves the table; where to go.
     fn leave(&mut self) -> Nav {
         Nav::Menu

@@ -14,5 +14,6 @@ mod hall_ledger;
 mod hall_protocol;
 mod hall_rogue;
 mod hall_ssh;
+mod hall_terminal;
 mod hall_web;
 mod tui_tmux;
