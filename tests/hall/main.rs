@@ -15,4 +15,5 @@ mod hall_protocol;
 mod hall_rogue;
 mod hall_ssh;
 mod hall_web;
+mod hall_web_cards;
 mod tui_tmux;

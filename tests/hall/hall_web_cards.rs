@@ -1,0 +1,139 @@
+//! The card games at the web door, in a real browser (headless Chromium
+//! driven by Selenium, tests/web/cards_browser.py): a Hold'em hand between
+//! two browser players and a bot, every action a click, with a reload
+//! mid-hand and a spectator at a phone's width; what the pages showed is
+//! checked against the engine replaying the hand the hall recorded.
+
+use crate::common;
+use crate::hall_web::BROWSER;
+
+use std::path::Path;
+
+use cardgames::holdem::formats::phh;
+use cardgames::holdem::history::replay;
+use common::browser;
+use common::hall::start_hall;
+use serde_json::Value;
+
+/// Runs a scenario of tests/web/cards_browser.py against a new hall.
+async fn scenario(name: &str, seed: u64) -> Option<(tempfile::TempDir, Value)> {
+    let chromium = browser::chromium()?;
+    let python = browser::python()?;
+    let _one = BROWSER.lock().await;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let addr = start_hall(dir.path(), seed).await;
+    let args = vec![
+        name.to_string(),
+        format!("http://{addr}"),
+        browser::artifacts().display().to_string(),
+    ];
+    let report = tokio::task::spawn_blocking(move || {
+        browser::run(&python, &chromium, "cards_browser.py", &args)
+    })
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    Some((dir, report))
+}
+
+/// The record (PHH) of deal `deal` at `table`.
+fn record(data: &Path, table: u64, deal: u64) -> String {
+    let conn =
+        rusqlite::Connection::open(data.join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+    conn.query_row(
+        "SELECT record FROM deals WHERE table_id = ?1 ORDER BY id LIMIT 1 OFFSET ?2",
+        [table as i64, deal as i64 - 1],
+        |r| r.get(0),
+    )
+    .unwrap_or_else(|e| panic!("table {table}, deal {deal}: {e}"))
+}
+
+/// Every page fits its width (no sideways scrolling) with touch targets
+/// of 44 px at least.
+fn check_shots(shots: &Value) {
+    let shots = shots.as_array().cloned().unwrap_or_default();
+    assert!(!shots.is_empty());
+    for s in shots {
+        let (scroll, inner) = (s["scroll_width"].as_u64(), s["inner_width"].as_u64());
+        assert!(scroll <= inner, "{} scrolls sideways: {s}", s["name"]);
+        assert_eq!(s["small"], serde_json::json!([]), "{}: small targets", s["name"]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_holdem_hand_between_two_browsers_and_a_bot() {
+    let Some((dir, report)) = scenario("holdem", 5).await else {
+        return;
+    };
+    eprintln!("clicks: {}; log: {}", report["clicks"], report["log"]);
+    let table = report["table"].as_u64().unwrap_or_else(|| panic!("{report}"));
+    let deal = report["deal"].as_u64().unwrap_or_else(|| panic!("{report}"));
+
+    // The hand as the engine replays the hall's record of it.
+    let hand = phh::read(&record(dir.path(), table, deal)).unwrap_or_else(|e| panic!("{e}"));
+    let replayed = replay(&hand).unwrap_or_else(|e| panic!("the engine replays the hand: {e}"));
+    let names = hand.info.players.clone().unwrap_or_default();
+    assert_eq!(names.len(), 3, "all three were dealt in: {names:?}");
+    let final_ = &report["final"];
+    for (name, stack) in names.iter().zip(replayed.finishing_stacks()) {
+        let seat = final_["names"]
+            .as_array()
+            .and_then(|a| a.iter().position(|n| n.as_str() == Some(name)))
+            .unwrap_or_else(|| panic!("{name} at the table: {final_}"));
+        assert_eq!(
+            final_["stacks"][seat].as_u64(),
+            Some(stack),
+            "{name}'s stack at the hand's end is the engine's"
+        );
+        assert_eq!(
+            final_["drawn"][seat].as_str(),
+            Some(stack.to_string().as_str()),
+            "and the page drew it"
+        );
+    }
+    // Every action of the two people was a click: ann raised once, both
+    // acted in the hand.
+    let of = |who: &str| -> Vec<Value> {
+        report["clicks"][who]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter(|c| c["deal"].as_u64() == Some(deal))
+                    .map(|c| c["action"].clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert!(
+        of("ann").iter().any(|a| a.get("RaiseTo").is_some()),
+        "{:?}",
+        of("ann")
+    );
+    assert!(!of("ben").is_empty(), "ben played the hand");
+    let acted_in_record = hand.actions.len();
+    assert!(acted_in_record >= of("ann").len() + of("ben").len());
+
+    // The reload came back to the seat, the same cards in hand.
+    let reload = &report["reload"];
+    assert_eq!(reload["you"].as_u64(), Some(1), "{reload}");
+    assert!(reload["holes_before"].is_array(), "{reload}");
+    assert_eq!(reload["holes_before"], reload["holes_after"]);
+
+    // A spectator saw no hidden card, and had nothing to click.
+    let spy = &report["spectator_mid_hand"];
+    assert!(
+        spy["holes"]
+            .as_array()
+            .is_some_and(|h| h.iter().all(Value::is_null)),
+        "{spy}"
+    );
+    assert_eq!(spy["faces"].as_u64(), Some(0), "{spy}");
+    assert!(spy["backs"].as_u64() >= Some(4), "the cards in hand face down: {spy}");
+    assert_eq!(spy["legal"], serde_json::json!([]));
+    assert_eq!(spy["buttons"].as_u64(), Some(0), "{spy}");
+    check_shots(&Value::Array(vec![spy["shot"].clone()]));
+    check_shots(&report["shots"]);
+
+    assert_eq!(report["outside_resources"], serde_json::json!([]));
+    assert_eq!(report["console_errors"], serde_json::json!([]));
+    common::hall::assert_ledger(dir.path());
+}

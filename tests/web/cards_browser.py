@@ -1,0 +1,219 @@
+"""The card games in a real browser: headless Chromium driven by Selenium
+against a running cardgames hall (tests/hall/hall_web.rs starts the hall,
+runs this script and checks what it prints against the engine).
+
+    cards_browser.py holdem URL OUT      two browser players and a bot play
+                                         Hold'em hands by clicking, one of
+                                         them reloading mid-hand, a
+                                         spectator watching at a phone's width
+    cards_browser.py honeymoon URL OUT   a browser player against a bot: a
+                                         whole honeymoon bridge deal
+    cards_browser.py widths URL OUT      every page at 390 and 1920 pixels
+
+The last line printed is one JSON object: what the pages showed. Every
+wait is bounded. The helpers (the browser, waits) are doom_browser.py's.
+"""
+
+import json
+import os
+import signal
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from doom_browser import browser, close, wait, well_formed
+
+PHONE = (390, 844)
+WIDE = (1920, 1080)
+
+
+def attr(d, name):
+    return d.find_element(By.ID, "table").get_attribute(name)
+
+
+def state(d):
+    return d.execute_script("return window.hallTable ? window.hallTable() : null")
+
+
+def console_errors(d):
+    return [l["message"] for l in d.get_log("browser") if l["level"] == "SEVERE"]
+
+
+def outside(d, origin):
+    names = d.execute_script("return performance.getEntriesByType('resource').map(function (e) { return e.name; })")
+    return [n for n in names if not n.startswith(origin)]
+
+
+def fits(d):
+    """Whether the page fits its width: no sideways scrolling."""
+    return d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+
+
+def small_targets(d):
+    """Buttons, selects and inputs shown smaller than 44 px high (touch targets)."""
+    return d.execute_script(
+        """
+        var out = [];
+        document.querySelectorAll('button, select, input, .button-link').forEach(function (e) {
+          var r = e.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) return;
+          if (e.type === 'checkbox') return;
+          if (r.height < 44) out.push((e.id || e.tagName) + ':' + Math.round(r.height));
+        });
+        return out;
+        """
+    )
+
+
+def shoot(d, out, name, size):
+    d.set_window_size(*size)
+    d.execute_script("window.scrollTo(0, 0)")
+    path = os.path.join(out, name + ".png")
+    d.save_screenshot(path)
+    width, inner = fits(d)
+    return {"name": name, "path": path, "scroll_width": width, "inner_width": inner, "small": small_targets(d)}
+
+
+def start_table(d, url, game, choices, ai, open_seats, private=False):
+    """Creates a table of `game` from the start page: `choices` are the
+    form's (key, shown text); returns the table's number once its page is up."""
+    d.get(url + "/")
+    wait(d, lambda d: d.find_element(By.ID, "start").get_attribute("data-ready") == "yes", "logged in")
+    Select(d.find_element(By.ID, "game")).select_by_value(game)
+    wait(d, lambda d: d.find_element(By.ID, "create").get_attribute("data-game") == game, "the game's form")
+    for key, text in choices:
+        select = Select(d.find_element(By.ID, "field-" + key))
+        if select.first_selected_option.text != text:
+            old = select._el
+            select.select_by_visible_text(text)
+            wait(d, lambda d: d.find_element(By.ID, "field-" + key) != old, "the form after " + key)
+    Select(d.find_element(By.ID, "ai")).select_by_value(ai)
+    Select(d.find_element(By.ID, "open")).select_by_value(str(open_seats))
+    seconds = d.find_element(By.ID, "seconds")
+    seconds.clear()
+    seconds.send_keys("600")
+    if private:
+        d.find_element(By.ID, "private").click()
+    d.find_element(By.ID, "create-button").click()
+    wait(d, lambda d: "/table/" in d.current_url, "the table's page")
+    return int(d.current_url.split("/table/")[1].split("?")[0])
+
+
+def position(d):
+    return attr(d, "data-deal") + ":" + attr(d, "data-step")
+
+
+def holdem_act(d, raise_once):
+    """One Hold'em action by clicking: a raise (the minimum, from its
+    button) when `raise_once` and allowed, else check or call. Returns the
+    action clicked."""
+    raise_box = d.find_elements(By.CSS_SELECTOR, ".raise-box:not([hidden])")
+    if raise_once and raise_box:
+        d.find_element(By.ID, "min-bet").click()
+        amount = d.find_element(By.ID, "amount").get_attribute("value")
+        d.find_element(By.ID, "raise").click()
+        return {"RaiseTo": int(amount)}
+    button = d.find_element(By.ID, "call")
+    word = "Call" if button.text.startswith("Call") else "Check"
+    button.click()
+    return word
+
+
+def holdem(url, out):
+    ann, ben, spectator = browser(), browser(), None
+    report = {"clicks": {"ann": [], "ben": []}}
+    try:
+        # ann makes a table of three from the start page: herself, a seat
+        # left for a person and the computer.
+        table = start_table(ann, url, "holdem", [("seats", "3")], "normal", 1)
+        report["table"] = table
+        report["pages"] = [well_formed(url + "/table/" + str(table))]
+        ben.get(url + "/table/" + str(table))
+        wait(ben, lambda d: d.find_elements(By.ID, "sit-1"), "a free seat")
+        ben.find_element(By.ID, "sit-1").click()
+        wait(ben, lambda d: state(d) and state(d)["you"] == 1, "ben seated")
+        # Both play by clicking until a hand all three were dealt in is over.
+        acted = {"ann": None, "ben": None}
+        raised = {"ann": False}
+        reloaded = False
+        full = None
+        while full is None:
+            did = False
+            for who, d in (("ann", ann), ("ben", ben)):
+                s = state(d)
+                if s is None:
+                    continue
+                view = s.get("view") or {}
+                st = view.get("state")
+                dealt_all = st is not None and all(x != "Out" for x in st["status"][: st["n"]])
+                if dealt_all and s["stage"] and s["stage"]["stage"] != "turn" and st["street"] == "Over":
+                    full = full or (who, s)
+                    continue
+                if attr(d, "data-turn") != "you" or acted[who] == position(d):
+                    continue
+                if who == "ben" and dealt_all and not reloaded:
+                    # A reload mid-hand comes back to the seat, cards and turn.
+                    before = st["holes"][1]
+                    d.refresh()
+                    wait(d, lambda d: attr(d, "data-turn") == "you", "ben's turn again after the reload")
+                    report["reload"] = {"holes_before": before, "holes_after": state(d)["view"]["state"]["holes"][1],
+                                        "you": state(d)["you"]}
+                    reloaded = True
+                if spectator is None and dealt_all:
+                    spectator = browser()
+                    spectator.set_window_size(*PHONE)
+                    spectator.get(url + "/table/" + str(table))
+                    wait(spectator, lambda d: state(d) is not None and state(d)["view"] is not None, "the spectator's view")
+                    report["spectator_mid_hand"] = {
+                        "holes": state(spectator)["view"]["state"]["holes"],
+                        "faces": len(spectator.find_elements(By.CSS_SELECTOR, ".pseat .card[data-card]")),
+                        "backs": len(spectator.find_elements(By.CSS_SELECTOR, ".pseat .card.back")),
+                        "legal": state(spectator)["legal"],
+                        "buttons": spectator.execute_script(
+                            "return Array.from(document.querySelectorAll('#controls button'))"
+                            ".filter(function (b) { return b.offsetParent !== null; }).length"),
+                        "shot": shoot(spectator, out, "holdem-spectator-390", PHONE),
+                    }
+                acted[who] = position(d)
+                action = holdem_act(d, who == "ann" and dealt_all and not raised["ann"])
+                if who == "ann" and dealt_all and isinstance(action, dict):
+                    raised["ann"] = True
+                report["clicks"][who].append({"deal": int(attr(d, "data-deal")), "action": action})
+                did = True
+            if not did:
+                time.sleep(0.05)
+        who, final = full
+        d = ann if who == "ann" else ben
+        report["deal"] = final["deal"]
+        report["final"] = {
+            "stacks": final["view"]["state"]["stacks"][: final["view"]["state"]["n"]],
+            "names": [s["name"] for s in final["seats"]],
+            "drawn": [e.get_attribute("data-stack") for e in d.find_elements(By.CSS_SELECTOR, ".pseat .stack")],
+        }
+        report["shots"] = [shoot(ann, out, "holdem-1920", WIDE), shoot(ann, out, "holdem-390", PHONE)]
+        report["console_errors"] = console_errors(ann) + console_errors(ben)
+        report["outside_resources"] = outside(ann, url) + outside(ben, url)
+        if spectator is not None:
+            report["console_errors"] += console_errors(spectator)
+        report["log"] = [li.text for li in ann.find_elements(By.CSS_SELECTOR, "#log li")][-30:]
+        return report
+    finally:
+        for d in (ann, ben, spectator):
+            if d is not None:
+                close(d)
+
+
+def run():
+    signal.alarm(600)  # never outlive the test
+    scenario = sys.argv[1]
+    if scenario == "holdem":
+        report = holdem(sys.argv[2], sys.argv[3])
+    else:
+        raise SystemExit("unknown scenario " + scenario)
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    run()
