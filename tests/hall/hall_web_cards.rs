@@ -9,7 +9,9 @@ use crate::hall_web::BROWSER;
 
 use std::path::Path;
 
+use cardgames::game::{Game, Playable};
 use cardgames::holdem::formats::phh;
+use cardgames::honeymoon::Honeymoon;
 use cardgames::holdem::history::replay;
 use common::browser;
 use common::hall::start_hall;
@@ -133,6 +135,103 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
     check_shots(&Value::Array(vec![spy["shot"].clone()]));
     check_shots(&report["shots"]);
 
+    assert_eq!(report["outside_resources"], serde_json::json!([]));
+    assert_eq!(report["console_errors"], serde_json::json!([]));
+    common::hall::assert_ledger(dir.path());
+}
+
+/// The first deal the hall recorded at `table`, replayed by the engine
+/// from the table's setup and seed: each seat's actions, and the deal's
+/// scores.
+fn replay_honeymoon(data: &Path, table: u64) -> (Vec<(u64, Value)>, Vec<f64>) {
+    let conn =
+        rusqlite::Connection::open(data.join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+    let (setup, seed): (String, i64) = conn
+        .query_row(
+            "SELECT setup, seed FROM tables WHERE id = ?1",
+            [table as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap_or_else(|e| panic!("table {table}: {e}"));
+    let (log, scores): (String, String) = conn
+        .query_row(
+            "SELECT log, scores FROM deals WHERE table_id = ?1 ORDER BY id LIMIT 1",
+            [table as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap_or_else(|e| panic!("table {table}: no deal recorded: {e}"));
+    let setup = serde_json::from_str(&setup).unwrap_or_else(|e| panic!("{e}"));
+    let mut game = <Honeymoon as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
+    let log: Vec<Value> = serde_json::from_str(&log).unwrap_or_else(|e| panic!("{e}"));
+    let mut moves = Vec::new();
+    for entry in &log {
+        let Some(act) = entry.get("act") else {
+            continue;
+        };
+        moves.push((act["seat"].as_u64().unwrap_or(99), act["action"].clone()));
+        let action = serde_json::from_value(act["action"].clone()).unwrap_or_else(|e| panic!("{e}"));
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("the engine refuses a recorded action: {e}"));
+    }
+    let result = game.scores().unwrap_or_else(|| panic!("the deal is over"));
+    let recorded: Vec<f64> = serde_json::from_str(&scores).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(recorded, result, "the hall scored the deal as the engine does");
+    (moves, result)
+}
+
+/// A click's id as the action it sent: `card-As` → `{"Play": "As"}`,
+/// `call-pass` → `{"Call": "Pass"}`, `bid-1c` → one club.
+fn clicked(id: &str) -> Value {
+    if let Some(card) = id.strip_prefix("card-") {
+        return serde_json::json!({ "Play": card });
+    }
+    if id == "call-pass" {
+        return serde_json::json!({"Call": "Pass"});
+    }
+    let bid = id.strip_prefix("bid-").unwrap_or_else(|| panic!("{id}"));
+    let level = u64::from(bid.as_bytes()[0] - b'0');
+    let strain = match &bid[1..] {
+        "c" => "Clubs",
+        "d" => "Diamonds",
+        "h" => "Hearts",
+        "s" => "Spades",
+        _ => "NoTrump",
+    };
+    serde_json::json!({"Call": {"Bid": {"level": level, "strain": strain}}})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
+    let Some((dir, report)) = scenario("honeymoon", 3).await else {
+        return;
+    };
+    eprintln!("clicks: {}; log: {}", report["clicks"], report["log"]);
+    let table = report["table"].as_u64().unwrap_or_else(|| panic!("{report}"));
+    let (moves, scores) = replay_honeymoon(dir.path(), table);
+    // Every action of North was the browser's click, in order.
+    let north: Vec<Value> = moves
+        .iter()
+        .filter(|(seat, _)| *seat == 0)
+        .map(|(_, a)| a.clone())
+        .collect();
+    let clicks: Vec<Value> = report["clicks"]
+        .as_array()
+        .map(|a| a.iter().map(|c| clicked(c.as_str().unwrap_or_default())).collect())
+        .unwrap_or_default();
+    assert_eq!(clicks, north, "the clicks are North's recorded actions");
+    assert!(
+        clicks.iter().any(|c| c.get("Play").is_some()),
+        "the deal was played out: {clicks:?}"
+    );
+    // The page showed the engine's score, and the deal's review.
+    let shown = report["final"]["score"].clone();
+    let want: Vec<i64> = scores.iter().map(|&s| s as i64).collect();
+    assert_eq!(shown, serde_json::json!(want), "{report}");
+    let result = report["result"].as_str().unwrap_or_default();
+    assert!(result.contains("North") && result.contains("South"), "{result}");
+    let review = report["review"].as_str().unwrap_or_default();
+    assert!(review.contains("Review of the deal"), "{review}");
+    check_shots(&report["shots"]);
     assert_eq!(report["outside_resources"], serde_json::json!([]));
     assert_eq!(report["console_errors"], serde_json::json!([]));
     common::hall::assert_ledger(dir.path());

@@ -205,11 +205,58 @@ def holdem(url, out):
                 close(d)
 
 
+def honeymoon(url, out):
+    """A whole honeymoon deal against the computer, every call and card a
+    click: the lowest bid once (so that the deal is played), else a pass;
+    then the first card the board offers."""
+    d = browser()
+    report = {"clicks": []}
+    try:
+        table = start_table(d, url, "honeymoon", [], "greedy", 0)
+        report["table"] = table
+        report["pages"] = [well_formed(url + "/table/" + str(table))]
+        acted, bid, shots = None, False, []
+        while True:
+            s = state(d)
+            if s and s["stage"] and s["stage"]["stage"] != "turn" and s["deal"] >= 1 and s["view"]:
+                break
+            if attr(d, "data-turn") != "you" or acted == position(d):
+                time.sleep(0.05)
+                continue
+            acted = position(d)
+            phase = s["view"]["phase"]
+            if phase == "Play" and not shots:
+                shots = [shoot(d, out, "honeymoon-1920", WIDE), shoot(d, out, "honeymoon-390", PHONE)]
+            if phase == "Bidding":
+                bids = d.find_elements(By.CSS_SELECTOR, "#bidding-box button[id^='bid-']")
+                if bids and not bid:
+                    button, bid = bids[0], True
+                else:
+                    button = d.find_element(By.ID, "call-pass")
+            else:
+                button = d.find_elements(By.CSS_SELECTOR, "#hand button.card-button.legal:not([disabled])")[0]
+            report["clicks"].append(button.get_attribute("id"))
+            button.click()
+        report["final"] = s["view"]["result"]
+        report["result"] = d.find_element(By.ID, "result").text
+        report["review"] = d.find_element(By.ID, "review").text
+        report["calls_offered"] = report["clicks"]
+        report["shots"] = shots + [shoot(d, out, "honeymoon-over-390", PHONE)]
+        report["console_errors"] = console_errors(d)
+        report["outside_resources"] = outside(d, url)
+        report["log"] = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li")][-8:]
+        return report
+    finally:
+        close(d)
+
+
 def run():
     signal.alarm(600)  # never outlive the test
     scenario = sys.argv[1]
     if scenario == "holdem":
         report = holdem(sys.argv[2], sys.argv[3])
+    elif scenario == "honeymoon":
+        report = honeymoon(sys.argv[2], sys.argv[3])
     else:
         raise SystemExit("unknown scenario " + scenario)
     print(json.dumps(report))
