@@ -419,6 +419,11 @@ async fn a_whole_game_in_the_browser_against_the_books_ai() {
         replayed.positions.first().map(String::as_str)
     );
     check_page(&report, &replayed, true);
+    assert_eq!(
+        report["result_in_next_game"].as_str(),
+        Some(""),
+        "the last game's winner is gone once the next begins"
+    );
     // The browser's clicks are the moves recorded for seat a.
     assert_eq!(report["clicks"], json!(replayed.of(0)));
     assert!(!replayed.of(0).is_empty(), "the browser played");

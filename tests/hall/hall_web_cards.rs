@@ -236,3 +236,27 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
     assert_eq!(report["console_errors"], serde_json::json!([]));
     common::hall::assert_ledger(dir.path());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_fit_a_phone_and_a_wide_screen() {
+    let Some((dir, report)) = scenario("widths", 7).await else {
+        return;
+    };
+    check_shots(&report["shots"]);
+    // The start page's form is Hold'em's, from the registry.
+    let entry = cardgames::games::registry()
+        .get("holdem")
+        .unwrap_or_else(|| panic!("holdem"));
+    let setup = entry.kind.default_setup();
+    let want: Vec<String> = entry
+        .kind
+        .fields(&setup)
+        .unwrap_or_default()
+        .iter()
+        .map(|f| format!("field-{}", f.key))
+        .collect();
+    assert_eq!(report["fields"], serde_json::json!(want));
+    assert_eq!(report["outside_resources"], serde_json::json!([]));
+    assert_eq!(report["console_errors"], serde_json::json!([]));
+    common::hall::assert_ledger(dir.path());
+}

@@ -250,11 +250,39 @@ def honeymoon(url, out):
         close(d)
 
 
+def widths(url, out):
+    """The start page and a Dice of Doom table's page at a phone's width
+    and a wide screen's: each fits (no sideways scrolling), its targets
+    big enough to touch."""
+    d = browser()
+    try:
+        table = start_table(d, url, "doom", [], "book", 0)
+        wait(d, lambda d: attr(d, "data-turn") in ("you", "other"), "the game begun")
+        shots = [shoot(d, out, "doom-1920", WIDE), shoot(d, out, "doom-390", PHONE)]
+        d.get(url + "/")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-rows tr"), "the lobby's tables")
+        Select(d.find_element(By.ID, "game")).select_by_value("holdem")
+        wait(d, lambda d: d.find_element(By.ID, "create").get_attribute("data-game") == "holdem", "Hold'em's form")
+        shots += [shoot(d, out, "start-390", PHONE), shoot(d, out, "start-1920", WIDE)]
+        fields = [e.get_attribute("id") for e in d.find_elements(By.CSS_SELECTOR, "#fields select")]
+        return {
+            "table": table,
+            "shots": shots,
+            "fields": fields,
+            "console_errors": console_errors(d),
+            "outside_resources": outside(d, url),
+        }
+    finally:
+        close(d)
+
+
 def run():
     signal.alarm(600)  # never outlive the test
     scenario = sys.argv[1]
     if scenario == "holdem":
         report = holdem(sys.argv[2], sys.argv[3])
+    elif scenario == "widths":
+        report = widths(sys.argv[2], sys.argv[3])
     elif scenario == "honeymoon":
         report = honeymoon(sys.argv[2], sys.argv[3])
     else:

@@ -252,6 +252,9 @@ def versus_ai(url, out):
         first = d.execute_script("return window.doomShown[0]")
         clicks = play_one_game(d)
         report = page_report(d, url)
+        # The winner stays until the next game begins, then goes.
+        wait(d, lambda d: attr(d, "data-deal") == "2" and attr(d, "data-turn") in ("you", "other"), "the next game")
+        report["result_in_next_game"] = d.find_element(By.ID, "result").text
         report.update(
             {"table": table, "pages": pages, "screenshot": facts, "first": first, "clicks": clicks}
         )
