@@ -50,7 +50,7 @@ fn record(data: &Path, table: u64, deal: u64) -> String {
 }
 
 /// Every page fits its width (no sideways scrolling) with touch targets
-/// of 44 px at least.
+/// of 44 px at least and text of WCAG AA contrast.
 fn check_shots(shots: &Value) {
     let shots = shots.as_array().cloned().unwrap_or_default();
     assert!(!shots.is_empty());
@@ -58,6 +58,7 @@ fn check_shots(shots: &Value) {
         let (scroll, inner) = (s["scroll_width"].as_u64(), s["inner_width"].as_u64());
         assert!(scroll <= inner, "{} scrolls sideways: {s}", s["name"]);
         assert_eq!(s["small"], serde_json::json!([]), "{}: small targets", s["name"]);
+        assert_eq!(s["low_contrast"], serde_json::json!([]), "{}: contrast", s["name"]);
     }
 }
 

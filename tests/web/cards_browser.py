@@ -37,6 +37,15 @@ def state(d):
     return d.execute_script("return window.hallTable ? window.hallTable() : null")
 
 
+def snapshot(d):
+    """The table state on the page with its turn and position, read at once."""
+    return d.execute_script(
+        "var m = document.getElementById('table');"
+        "return {state: window.hallTable ? window.hallTable() : null, turn: m.dataset.turn,"
+        " position: m.dataset.deal + ':' + m.dataset.step};"
+    )
+
+
 def console_errors(d):
     return [l["message"] for l in d.get_log("browser") if l["level"] == "SEVERE"]
 
@@ -67,13 +76,63 @@ def small_targets(d):
     )
 
 
+def low_contrast(d):
+    """Text shown with less contrast than WCAG AA asks (4.5:1, 3:1 for
+    large text) against the colour behind it; disabled controls and the
+    SVG board aside."""
+    return d.execute_script(
+        """
+        function parse(c) {
+          var m = /rgba?\(([^)]+)\)/.exec(c);
+          if (!m) return null;
+          var p = m[1].split(',').map(Number);
+          return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+        }
+        function behind(e) {
+          for (; e; e = e.parentElement) {
+            var c = parse(getComputedStyle(e).backgroundColor);
+            if (c && c.a > 0.5) return c;
+          }
+          return { r: 255, g: 255, b: 255, a: 1 };
+        }
+        function lum(c) {
+          var f = function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+          return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+        }
+        var out = [];
+        document.body.querySelectorAll('*').forEach(function (e) {
+          if (e.closest('svg') || e.closest(':disabled') || e.closest('[hidden]')) return;
+          var text = Array.from(e.childNodes).some(function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+          if (!text) return;
+          var r = e.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) return;
+          var s = getComputedStyle(e);
+          var fg = parse(s.color), bg = behind(e);
+          var a = lum(fg), b = lum(bg);
+          var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          var size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+          var need = size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5;
+          if (ratio < need) out.push((e.id || e.className || e.tagName) + ': ' + ratio.toFixed(2) + ' ' + e.textContent.trim().slice(0, 20));
+        });
+        return out;
+        """
+    )
+
+
 def shoot(d, out, name, size):
     d.set_window_size(*size)
     d.execute_script("window.scrollTo(0, 0)")
     path = os.path.join(out, name + ".png")
     d.save_screenshot(path)
     width, inner = fits(d)
-    return {"name": name, "path": path, "scroll_width": width, "inner_width": inner, "small": small_targets(d)}
+    return {
+        "name": name,
+        "path": path,
+        "scroll_width": width,
+        "inner_width": inner,
+        "small": small_targets(d),
+        "low_contrast": low_contrast(d),
+    }
 
 
 def start_table(d, url, game, choices, ai, open_seats, private=False):
@@ -99,10 +158,6 @@ def start_table(d, url, game, choices, ai, open_seats, private=False):
     d.find_element(By.ID, "create-button").click()
     wait(d, lambda d: "/table/" in d.current_url, "the table's page")
     return int(d.current_url.split("/table/")[1].split("?")[0])
-
-
-def position(d):
-    return attr(d, "data-deal") + ":" + attr(d, "data-step")
 
 
 def holdem_act(d, raise_once):
@@ -142,7 +197,8 @@ def holdem(url, out):
         while full is None:
             did = False
             for who, d in (("ann", ann), ("ben", ben)):
-                s = state(d)
+                snap = snapshot(d)
+                s = snap["state"]
                 if s is None:
                     continue
                 view = s.get("view") or {}
@@ -151,7 +207,7 @@ def holdem(url, out):
                 if dealt_all and s["stage"] and s["stage"]["stage"] != "turn" and st["street"] == "Over":
                     full = full or (who, s)
                     continue
-                if attr(d, "data-turn") != "you" or acted[who] == position(d):
+                if snap["turn"] != "you" or acted[who] == snap["position"]:
                     continue
                 if who == "ben" and dealt_all and not reloaded:
                     # A reload mid-hand comes back to the seat, cards and turn.
@@ -176,11 +232,11 @@ def holdem(url, out):
                             ".filter(function (b) { return b.offsetParent !== null; }).length"),
                         "shot": shoot(spectator, out, "holdem-spectator-390", PHONE),
                     }
-                acted[who] = position(d)
+                acted[who] = snap["position"]
                 action = holdem_act(d, who == "ann" and dealt_all and not raised["ann"])
                 if who == "ann" and dealt_all and isinstance(action, dict):
                     raised["ann"] = True
-                report["clicks"][who].append({"deal": int(attr(d, "data-deal")), "action": action})
+                report["clicks"][who].append({"deal": s["deal"], "action": action})
                 did = True
             if not did:
                 time.sleep(0.05)
@@ -217,13 +273,14 @@ def honeymoon(url, out):
         report["pages"] = [well_formed(url + "/table/" + str(table))]
         acted, bid, shots = None, False, []
         while True:
-            s = state(d)
+            snap = snapshot(d)
+            s = snap["state"]
             if s and s["stage"] and s["stage"]["stage"] != "turn" and s["deal"] >= 1 and s["view"]:
                 break
-            if attr(d, "data-turn") != "you" or acted == position(d):
+            if snap["turn"] != "you" or acted == snap["position"]:
                 time.sleep(0.05)
                 continue
-            acted = position(d)
+            acted = snap["position"]
             phase = s["view"]["phase"]
             if phase == "Play" and not shots:
                 shots = [shoot(d, out, "honeymoon-1920", WIDE), shoot(d, out, "honeymoon-390", PHONE)]
