@@ -30,10 +30,10 @@ use serde::Deserialize;
 
 use super::Hall;
 use crate::doom::Board;
-use crate::game::Level;
-use crate::games::registry;
 use crate::doom::board::{MAX_DICE, MAX_HEXES};
 use crate::doom::formats::svg::{Marks, marked_board_svg};
+use crate::game::Level;
+use crate::games::registry;
 
 /// The longest request target (path and query) served, in bytes.
 pub const MAX_TARGET: usize = 2048;
@@ -196,7 +196,12 @@ fn any_table_page(hall: &Hall, table: &str, query: TableQuery, only: Option<&str
             .map(|t| t.summary.game.clone())
     };
     match game.as_deref().and_then(|g| registry().get(g)) {
-        Some(entry) => page(table_html(id, entry.id, entry.name, query.invite.as_deref())),
+        Some(entry) => page(table_html(
+            id,
+            entry.id,
+            entry.name,
+            query.invite.as_deref(),
+        )),
         None => refuse(StatusCode::NOT_FOUND),
     }
 }
@@ -264,8 +269,8 @@ pub fn form_json(game: &str, q: &FormQuery) -> Result<serde_json::Value, FormErr
     let bad = |e: crate::form::SetupError| FormError::Setup(e.to_string());
     let mut setup = match &q.setup {
         Some(text) => {
-            let given: serde_json::Value = serde_json::from_str(text)
-                .map_err(|e| FormError::Setup(format!("setup: {e}")))?;
+            let given: serde_json::Value =
+                serde_json::from_str(text).map_err(|e| FormError::Setup(format!("setup: {e}")))?;
             kind.complete(&given).map_err(bad)?
         }
         None => kind.default_setup(),
@@ -444,7 +449,10 @@ mod tests {
         let fields: Vec<Field> = serde_json::from_value(form["fields"].clone()).unwrap();
         assert_eq!(fields, entry.kind.fields(&form["setup"]).unwrap());
         assert_eq!(form["chips"], true);
-        assert_eq!(form["levels"], serde_json::json!(["easy", "normal", "hard"]));
+        assert_eq!(
+            form["levels"],
+            serde_json::json!(["easy", "normal", "hard"])
+        );
         let q = FormQuery {
             setup: Some(form["setup"].to_string()),
             key: Some("seats".into()),
@@ -460,12 +468,27 @@ mod tests {
             };
             form_json("holdem", &q).unwrap_err()
         };
-        assert!(matches!(bad(None, Some("nope"), Some(0)), FormError::Setup(_)));
-        assert!(matches!(bad(None, Some("seats"), Some(99)), FormError::Setup(_)));
-        assert!(matches!(bad(None, Some("seats"), None), FormError::Setup(_)));
+        assert!(matches!(
+            bad(None, Some("nope"), Some(0)),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(
+            bad(None, Some("seats"), Some(99)),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(
+            bad(None, Some("seats"), None),
+            FormError::Setup(_)
+        ));
         assert!(matches!(bad(Some("{"), None, None), FormError::Setup(_)));
-        assert!(matches!(bad(Some(r#"{"wings": 2}"#), None, None), FormError::Setup(_)));
-        assert!(matches!(bad(Some(r#"{"seats": 99}"#), None, None), FormError::Setup(_)));
+        assert!(matches!(
+            bad(Some(r#"{"wings": 2}"#), None, None),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(
+            bad(Some(r#"{"seats": 99}"#), None, None),
+            FormError::Setup(_)
+        ));
         assert_eq!(form_json("chess", &q), Err(FormError::NoGame));
     }
 
@@ -475,7 +498,10 @@ mod tests {
             let js = board_of(&format!("{}.js", e.id)).unwrap();
             assert!(js.contains("export function board"), "{}", e.id);
         }
-        assert_eq!(board_of("doom.js"), Some(include_str!("web/boards/doom.js")));
+        assert_eq!(
+            board_of("doom.js"),
+            Some(include_str!("web/boards/doom.js"))
+        );
         assert_eq!(board_of("nim.js"), Some(GENERIC_BOARD));
         for bad in ["chess.js", "doom", "doom.js.map", "../web.rs", ""] {
             assert_eq!(board_of(bad), None, "{bad}");

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use cardgames::game::{Game, Playable};
 use cardgames::holdem::formats::phh;
-use cardgames::honeymoon::Honeymoon;
 use cardgames::holdem::history::replay;
+use cardgames::honeymoon::Honeymoon;
 use common::browser;
 use common::hall::start_hall;
 use serde_json::Value;
@@ -57,8 +57,18 @@ fn check_shots(shots: &Value) {
     for s in shots {
         let (scroll, inner) = (s["scroll_width"].as_u64(), s["inner_width"].as_u64());
         assert!(scroll <= inner, "{} scrolls sideways: {s}", s["name"]);
-        assert_eq!(s["small"], serde_json::json!([]), "{}: small targets", s["name"]);
-        assert_eq!(s["low_contrast"], serde_json::json!([]), "{}: contrast", s["name"]);
+        assert_eq!(
+            s["small"],
+            serde_json::json!([]),
+            "{}: small targets",
+            s["name"]
+        );
+        assert_eq!(
+            s["low_contrast"],
+            serde_json::json!([]),
+            "{}: contrast",
+            s["name"]
+        );
     }
 }
 
@@ -68,8 +78,12 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
         return;
     };
     eprintln!("clicks: {}; log: {}", report["clicks"], report["log"]);
-    let table = report["table"].as_u64().unwrap_or_else(|| panic!("{report}"));
-    let deal = report["deal"].as_u64().unwrap_or_else(|| panic!("{report}"));
+    let table = report["table"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{report}"));
+    let deal = report["deal"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{report}"));
 
     // The hand as the engine replays the hall's record of it.
     let hand = phh::read(&record(dir.path(), table, deal)).unwrap_or_else(|e| panic!("{e}"));
@@ -130,7 +144,10 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
         "{spy}"
     );
     assert_eq!(spy["faces"].as_u64(), Some(0), "{spy}");
-    assert!(spy["backs"].as_u64() >= Some(4), "the cards in hand face down: {spy}");
+    assert!(
+        spy["backs"].as_u64() >= Some(4),
+        "the cards in hand face down: {spy}"
+    );
     assert_eq!(spy["legal"], serde_json::json!([]));
     assert_eq!(spy["buttons"].as_u64(), Some(0), "{spy}");
     check_shots(&Value::Array(vec![spy["shot"].clone()]));
@@ -162,7 +179,8 @@ fn replay_honeymoon(data: &Path, table: u64) -> (Vec<(u64, Value)>, Vec<f64>) {
         )
         .unwrap_or_else(|e| panic!("table {table}: no deal recorded: {e}"));
     let setup = serde_json::from_str(&setup).unwrap_or_else(|e| panic!("{e}"));
-    let mut game = <Honeymoon as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
+    let mut game =
+        <Honeymoon as Playable>::new(&setup, seed as u64).unwrap_or_else(|e| panic!("{e}"));
     let log: Vec<Value> = serde_json::from_str(&log).unwrap_or_else(|e| panic!("{e}"));
     let mut moves = Vec::new();
     for entry in &log {
@@ -170,13 +188,17 @@ fn replay_honeymoon(data: &Path, table: u64) -> (Vec<(u64, Value)>, Vec<f64>) {
             continue;
         };
         moves.push((act["seat"].as_u64().unwrap_or(99), act["action"].clone()));
-        let action = serde_json::from_value(act["action"].clone()).unwrap_or_else(|e| panic!("{e}"));
+        let action =
+            serde_json::from_value(act["action"].clone()).unwrap_or_else(|e| panic!("{e}"));
         game.apply(action)
             .unwrap_or_else(|e| panic!("the engine refuses a recorded action: {e}"));
     }
     let result = game.scores().unwrap_or_else(|| panic!("the deal is over"));
     let recorded: Vec<f64> = serde_json::from_str(&scores).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(recorded, result, "the hall scored the deal as the engine does");
+    assert_eq!(
+        recorded, result,
+        "the hall scored the deal as the engine does"
+    );
     (moves, result)
 }
 
@@ -207,7 +229,13 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
         return;
     };
     eprintln!("clicks: {}; log: {}", report["clicks"], report["log"]);
-    let table = report["table"].as_u64().unwrap_or_else(|| panic!("{report}"));
+    let table = report["table"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{report}"));
+    // A private table: its page and the link it gives carry the invite.
+    let link = report["invite_link"].as_str().unwrap_or_default();
+    assert!(link.contains(&format!("/table/{table}?invite=")), "{link}");
+    assert_eq!(report["url"].as_str(), Some(link));
     let (moves, scores) = replay_honeymoon(dir.path(), table);
     // Every action of North was the browser's click, in order.
     let north: Vec<Value> = moves
@@ -217,7 +245,11 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
         .collect();
     let clicks: Vec<Value> = report["clicks"]
         .as_array()
-        .map(|a| a.iter().map(|c| clicked(c.as_str().unwrap_or_default())).collect())
+        .map(|a| {
+            a.iter()
+                .map(|c| clicked(c.as_str().unwrap_or_default()))
+                .collect()
+        })
         .unwrap_or_default();
     assert_eq!(clicks, north, "the clicks are North's recorded actions");
     assert!(
@@ -229,7 +261,10 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
     let want: Vec<i64> = scores.iter().map(|&s| s as i64).collect();
     assert_eq!(shown, serde_json::json!(want), "{report}");
     let result = report["result"].as_str().unwrap_or_default();
-    assert!(result.contains("North") && result.contains("South"), "{result}");
+    assert!(
+        result.contains("North") && result.contains("South"),
+        "{result}"
+    );
     let review = report["review"].as_str().unwrap_or_default();
     assert!(review.contains("Review of the deal"), "{review}");
     check_shots(&report["shots"]);
@@ -257,6 +292,16 @@ async fn the_pages_fit_a_phone_and_a_wide_screen() {
         .map(|f| format!("field-{}", f.key))
         .collect();
     assert_eq!(report["fields"], serde_json::json!(want));
+    let lobby = report["lobby"].to_string();
+    assert!(
+        lobby.contains("doom") && lobby.contains("bot:book"),
+        "{lobby}"
+    );
+    assert!(
+        report["chat"]
+            .as_str()
+            .is_some_and(|c| c.contains("hello hall"))
+    );
     assert_eq!(report["outside_resources"], serde_json::json!([]));
     assert_eq!(report["console_errors"], serde_json::json!([]));
     common::hall::assert_ledger(dir.path());

@@ -268,9 +268,12 @@ def honeymoon(url, out):
     d = browser()
     report = {"clicks": []}
     try:
-        table = start_table(d, url, "honeymoon", [], "greedy", 0)
+        table = start_table(d, url, "honeymoon", [], "greedy", 0, private=True)
         report["table"] = table
-        report["pages"] = [well_formed(url + "/table/" + str(table))]
+        report["url"] = d.current_url
+        wait(d, lambda d: d.find_element(By.ID, "invite-line").is_displayed(), "the invite link")
+        report["invite_link"] = d.find_element(By.ID, "invite-link").get_attribute("href")
+        report["pages"] = [well_formed(report["invite_link"])]
         acted, bid, shots = None, False, []
         while True:
             snap = snapshot(d)
@@ -321,11 +324,21 @@ def widths(url, out):
         Select(d.find_element(By.ID, "game")).select_by_value("holdem")
         wait(d, lambda d: d.find_element(By.ID, "create").get_attribute("data-game") == "holdem", "Hold'em's form")
         shots += [shoot(d, out, "start-390", PHONE), shoot(d, out, "start-1920", WIDE)]
+        # Lobby chat reaches everyone online, this page too.
+        d.find_element(By.ID, "chat-text").send_keys("hello hall")
+        d.find_element(By.ID, "chat-form").submit()
+        wait(d, lambda d: "hello hall" in d.find_element(By.ID, "chat").text, "the lobby chat line")
+        lobby = [
+            {"game": r.get_attribute("data-game"), "text": r.text}
+            for r in d.find_elements(By.CSS_SELECTOR, "#table-rows tr")
+        ]
         fields = [e.get_attribute("id") for e in d.find_elements(By.CSS_SELECTOR, "#fields select")]
         return {
             "table": table,
             "shots": shots,
             "fields": fields,
+            "lobby": lobby,
+            "chat": d.find_element(By.ID, "chat").text,
             "console_errors": console_errors(d),
             "outside_resources": outside(d, url),
         }

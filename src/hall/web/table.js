@@ -136,6 +136,10 @@ async function pump() {
 async function show(m) {
   const before = shown;
   if (position(before) !== position(m)) sent = false;
+  // A turn's frame again with a new clock: the time bank was given.
+  m.bank = position(before) === position(m) && m.deadline_ms !== null && before.deadline_ms !== null
+    ? before.bank || m.deadline_ms > before.deadline_ms - (m.at - before.at) + 1000
+    : false;
   // The result of the deal before goes when the next deal begins.
   if (resultDeal !== null && m.deal > resultDeal && m.stage && m.stage.stage === "turn") {
     $("result").textContent = "";
@@ -355,7 +359,8 @@ function tick() {
     return;
   }
   const left = Math.max(0, Math.ceil((m.deadline_ms - (performance.now() - m.at)) / 1000));
-  clock.textContent = (myTurn(m) ? "You have " : name(m.stage.seat) + " has ") + left + " s to act.";
+  clock.textContent =
+    (myTurn(m) ? "You have " : name(m.stage.seat) + " has ") + left + " s to act" + (m.bank ? ", from the time bank." : ".");
   clock.dataset.low = left <= 10 ? "yes" : "no";
 }
 setInterval(tick, 1000);

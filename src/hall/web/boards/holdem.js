@@ -176,7 +176,6 @@ export function board(ctx) {
       m.stage.stage !== "turn" &&
       m.you !== null &&
       s &&
-      s.street !== "Preflop" &&
       s.status[m.you] !== "Folded" &&
       s.status[m.you] !== "Out" &&
       !s.shown[m.you] &&
