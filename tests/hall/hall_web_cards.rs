@@ -153,6 +153,8 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
     check_shots(&Value::Array(vec![spy["shot"].clone()]));
     check_shots(&report["shots"]);
 
+    let chat = report["chat"].as_str().unwrap_or_default();
+    assert!(chat.contains(": nice hand"), "{chat}");
     assert_eq!(report["outside_resources"], serde_json::json!([]));
     assert_eq!(report["console_errors"], serde_json::json!([]));
     common::hall::assert_ledger(dir.path());

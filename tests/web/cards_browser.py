@@ -249,6 +249,11 @@ def holdem(url, out):
             "drawn": [e.get_attribute("data-stack") for e in d.find_elements(By.CSS_SELECTOR, ".pseat .stack")],
         }
         report["shots"] = [shoot(ann, out, "holdem-1920", WIDE), shoot(ann, out, "holdem-390", PHONE)]
+        # Chat at the table reaches the other player.
+        ann.find_element(By.ID, "chat-text").send_keys("nice hand")
+        ann.find_element(By.ID, "chat-form").submit()
+        wait(ben, lambda d: "nice hand" in d.find_element(By.ID, "chat").text, "the chat line at ben's")
+        report["chat"] = ben.find_element(By.ID, "chat").text
         report["console_errors"] = console_errors(ann) + console_errors(ben)
         report["outside_resources"] = outside(ann, url) + outside(ben, url)
         if spectator is not None:

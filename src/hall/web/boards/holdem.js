@@ -199,12 +199,13 @@ export function board(ctx) {
     const s = m.view ? m.view.state : null;
     const n = m.seats.length;
     const me = m.you === null ? 0 : m.you;
+    felt.classList.toggle("many", n >= 7);
     for (let seat = 0; seat < n; seat++) {
       const box = seatBox(m, s, seat);
       // You (or seat 1) at the bottom, the others clockwise around the oval.
       const angle = Math.PI / 2 + (2 * Math.PI * (seat - me)) / n;
       box.style.left = (50 + 38 * Math.cos(angle)).toFixed(2) + "%";
-      box.style.top = (50 + 40 * Math.sin(angle)).toFixed(2) + "%";
+      box.style.top = (50 + 41 * Math.sin(angle)).toFixed(2) + "%";
       felt.appendChild(box);
     }
     if (!s) {
