@@ -155,6 +155,27 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
 
     let chat = report["chat"].as_str().unwrap_or_default();
     assert!(chat.contains(": nice hand"), "{chat}");
+    // ann played the hand before ben sat down by keyboard (C).
+    let keyed: Vec<Value> = report["clicks"]["ann"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|c| c["deal"].as_u64() < Some(deal))
+                .map(|c| c["action"].clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(!keyed.is_empty(), "{report}");
+    // The HUD counts the hands ben played, as trackers do.
+    let hud = report["hud"].as_str().unwrap_or_default();
+    assert!(hud.contains("hands · VPIP 100%"), "ben called preflop: {hud}");
+    // The log words the notes: the hand's heading, cards with suit symbols.
+    let log = report["log"].to_string();
+    assert!(log.contains("— Hand ") && log.contains("You "), "{log}");
+    assert!(['♠', '♥', '♦', '♣'].iter().any(|s| log.contains(*s)), "{log}");
+    for p in report["pages"].as_array().cloned().unwrap_or_default() {
+        assert_eq!(p["root"].as_str(), Some("{http://www.w3.org/1999/xhtml}html"), "{p}");
+    }
     assert_eq!(report["outside_resources"], serde_json::json!([]));
     assert_eq!(report["console_errors"], serde_json::json!([]));
     common::hall::assert_ledger(dir.path());

@@ -160,10 +160,14 @@ def start_table(d, url, game, choices, ai, open_seats, private=False):
     return int(d.current_url.split("/table/")[1].split("?")[0])
 
 
-def holdem_act(d, raise_once):
+def holdem_act(d, raise_once, keys=False):
     """One Hold'em action by clicking: a raise (the minimum, from its
-    button) when `raise_once` and allowed, else check or call. Returns the
-    action clicked."""
+    button) when `raise_once` and allowed, else check or call; with `keys`,
+    check or call by its key instead. Returns the action sent."""
+    if keys:
+        word = "Call" if d.find_element(By.ID, "call").text.startswith("Call") else "Check"
+        d.find_element(By.TAG_NAME, "body").send_keys("c")
+        return word
     raise_box = d.find_elements(By.CSS_SELECTOR, ".raise-box:not([hidden])")
     if raise_once and raise_box:
         d.find_element(By.ID, "min-bet").click()
@@ -233,7 +237,8 @@ def holdem(url, out):
                         "shot": shoot(spectator, out, "holdem-spectator-390", PHONE),
                     }
                 acted[who] = snap["position"]
-                action = holdem_act(d, who == "ann" and dealt_all and not raised["ann"])
+                # Before ben is dealt in, ann plays by keyboard; then by clicks.
+                action = holdem_act(d, who == "ann" and dealt_all and not raised["ann"], keys=not dealt_all)
                 if who == "ann" and dealt_all and isinstance(action, dict):
                     raised["ann"] = True
                 report["clicks"][who].append({"deal": s["deal"], "action": action})
@@ -254,6 +259,8 @@ def holdem(url, out):
         ann.find_element(By.ID, "chat-form").submit()
         wait(ben, lambda d: "nice hand" in d.find_element(By.ID, "chat").text, "the chat line at ben's")
         report["chat"] = ben.find_element(By.ID, "chat").text
+        report["hud"] = ann.find_element(By.ID, "pseat-1").get_attribute("title")
+        report["pages"].append(well_formed(url + "/"))
         report["console_errors"] = console_errors(ann) + console_errors(ben)
         report["outside_resources"] = outside(ann, url) + outside(ben, url)
         if spectator is not None:
