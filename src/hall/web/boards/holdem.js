@@ -268,6 +268,13 @@ export function board(ctx) {
         box.appendChild(bet);
       }
     }
+    if (info.kind === "empty" && m.you === null) {
+      const sit = el("button", "sit-here", "Sit here");
+      sit.type = "button";
+      sit.id = "take-" + seat;
+      sit.addEventListener("click", () => ctx.send({ type: "sit", table: ctx.table, seat, invite: ctx.invite }));
+      box.appendChild(sit);
+    }
     const figures = hudLine(info.name);
     box.title = figures;
     box.setAttribute("aria-label", (info.kind === "empty" ? "empty seat" : info.name) + (figures ? ". " + figures : ""));

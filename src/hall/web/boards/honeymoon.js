@@ -123,6 +123,13 @@ export function board(ctx) {
         stock.appendChild(fu);
       }
       stock.appendChild(el("div", "hm-label", "Drawn: North " + v.draws[0] + " · South " + v.draws[1]));
+      for (const seat of [0, 1]) {
+        const taken = v.face_up_taken.filter(([s]) => s === seat).map(([, c]) => c);
+        if (!taken.length) continue;
+        const line = el("div", "hm-label", label(seat) + " took ");
+        for (const c of taken) line.appendChild(face(c, true));
+        stock.appendChild(line);
+      }
       if (v.my_draws.length) {
         const mine = el("div", "hm-label", "You drew ");
         for (const c of v.my_draws) mine.appendChild(face(c, true));
