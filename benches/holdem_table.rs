@@ -9,8 +9,9 @@
 
 use cardgames::cards::Card;
 use cardgames::game::{Bot, Game, GameRng, rng_from_seed};
+use cardgames::holdem::action::{Action, Blinds};
 use cardgames::holdem::bots::{RandomBot, Station, by_name};
-use cardgames::holdem::table::{Action, Blinds, Table};
+use cardgames::holdem::table::Table;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::Rng;
 use rand::seq::SliceRandom;

@@ -1,18 +1,20 @@
-//! cardgames: terminal card and dice games against strong AI.
+//! cardgames: card and dice games with exact engines and strong AI.
 //!
-//! A shared card/deck core ([`cards`]), the traits every game follows
-//! ([`game`]), one module per game ([`holdem`], [`doom`], [`honeymoon`],
-//! and [`bridge`] deals), the table runner that drives them for every
-//! front end ([`runner`]) with narration ([`narrate`]) and setup forms
-//! ([`form`]), the registry of games ([`games`]), the files kept between
-//! runs ([`store`]), and the terminal front end ([`tui`]).
+//! The library is everything but the front ends: a shared card/deck core
+//! ([`cards`]), the traits every game follows ([`game`]), one module per
+//! game ([`holdem`], [`doom`], [`honeymoon`], [`bridge`], [`nim`]), the
+//! table runner that drives them for every front end ([`runner`]) with
+//! narration ([`narrate`]) and setup forms ([`form`]), the registry of
+//! games ([`games`]), the files kept between runs ([`store`]), the hall's
+//! protocol and client ([`wire`]) and the hall server ([`hall`]). The
+//! terminal app, the ssh door and the command line belong to the
+//! `cardgames` binary.
 
 #![forbid(unsafe_code)]
 
 pub mod bridge;
 pub mod cards;
 pub mod doom;
-pub mod doors;
 pub mod form;
 pub mod game;
 pub mod games;
@@ -24,7 +26,6 @@ pub mod nim;
 pub mod runner;
 pub mod stats;
 pub mod store;
-pub mod tui;
 pub mod wire;
 
 /// Writes a line to stderr. A stderr nobody reads any more (its pipe

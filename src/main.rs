@@ -8,6 +8,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 mod cli;
+mod doors;
+mod tui;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgMatches, Command, CommandFactory, FromArgMatches};

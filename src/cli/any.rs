@@ -10,9 +10,9 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command};
 use serde_json::Value;
 
 use super::{CliError, seed_or_announce};
+use crate::tui::{self, NewGame, Start};
 use cardgames::game::Level;
 use cardgames::games::{Entry, registry};
-use cardgames::tui::{self, NewGame, Start};
 
 /// Arguments of `cardgames play` and `cardgames sim`: a game and its
 /// flags, read against the game's form once the game is known.
@@ -33,6 +33,46 @@ pub struct GameArgs {
     options: Vec<String>,
 }
 
+/// A form choice as a flag's value: its words in lower case joined by
+/// `-` (`cash, top up every hand` is `cash-top-up-every-hand`, `5×5` is
+/// `5x5`).
+fn slug(choice: &str) -> String {
+    let mut out = String::new();
+    for c in choice.to_lowercase().replace('×', "x").chars() {
+        if c.is_alphanumeric() || c == '/' || c == '.' {
+            out.push(c);
+        } else if c != '\'' && !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// A field's key as a flag (`max_dice` is `--max-dice`).
+fn flag(key: &str) -> String {
+    key.replace('_', "-")
+}
+
+/// The index of the choice `given` names: its whole value or the start of
+/// exactly one (`--mode tournament`).
+fn choice_of(given: &str, choices: &[String], flag: &str) -> Result<usize, CliError> {
+    let given = slug(given);
+    let values: Vec<String> = choices.iter().map(|c| slug(c)).collect();
+    if let Some(i) = values.iter().position(|v| *v == given) {
+        return Ok(i);
+    }
+    let starts: Vec<usize> = (0..values.len())
+        .filter(|&i| !given.is_empty() && values[i].starts_with(&given))
+        .collect();
+    match starts[..] {
+        [i] => Ok(i),
+        _ => Err(CliError::Input(format!(
+            "invalid value '{given}' for '--{flag}': choose {}",
+            cardgames::form::or_list(&values.iter().map(String::as_str).collect::<Vec<_>>())
+        ))),
+    }
+}
+
 /// The game's form as a command: one `--KEY` per field, its choices as
 /// shown, its current choice the default.
 fn form_command(entry: &Entry, verb: &str) -> Result<(Command, Value), CliError> {
@@ -42,14 +82,17 @@ fn form_command(entry: &Entry, verb: &str) -> Result<(Command, Value), CliError>
         .about(entry.name)
         .no_binary_name(true);
     for f in &fields {
+        let values: Vec<String> = f.choices.iter().map(|c| slug(c)).collect();
         cmd = cmd.arg(
             Arg::new(f.key.clone())
-                .long(f.key.clone())
-                .help(f.label.clone())
-                .value_parser(clap::builder::PossibleValuesParser::new(
-                    f.choices.iter().map(|c| c.replace(' ', "-")),
+                .long(flag(&f.key))
+                .value_name("CHOICE")
+                .help(format!(
+                    "{} [possible values: {}]",
+                    f.label,
+                    values.join(", ")
                 ))
-                .default_value(f.choices[f.selected].replace(' ', "-")),
+                .default_value(values[f.selected].clone()),
         );
     }
     Ok((cmd, setup))
@@ -97,11 +140,7 @@ pub(super) fn setup_from(
         let Some(chosen) = matches.get_one::<String>(&f.key) else {
             continue;
         };
-        let index = f
-            .choices
-            .iter()
-            .position(|c| c.replace(' ', "-") == *chosen)
-            .unwrap_or(f.selected);
+        let index = choice_of(chosen, &f.choices, &flag(&f.key))?;
         setup = entry
             .kind
             .choose(&setup, &f.key, index)
@@ -122,11 +161,25 @@ fn first_paragraph(text: &str) -> String {
         .to_string()
 }
 
-/// Opens the game on screen against the level's bot.
+/// Opens the game on screen against the level's bot (or the one named).
 pub fn play(args: GameArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliError> {
     let Some(entry) = game(&args.game, "play", out)? else {
         return Ok(());
     };
+    play_entry(entry, &args.options, ascii)
+}
+
+/// `cardgames GAME [OPTIONS]` (no subcommand): the game on screen, as
+/// `cardgames play GAME [OPTIONS]`.
+pub fn play_game(id: &str, options: &[String], ascii: bool) -> Result<(), CliError> {
+    play_entry(
+        registry().find(id).map_err(CliError::input)?,
+        options,
+        ascii,
+    )
+}
+
+fn play_entry(entry: &Entry, options: &[String], ascii: bool) -> Result<(), CliError> {
     let own = |cmd: Command| {
         cmd.arg(
             Arg::new("level")
@@ -135,6 +188,10 @@ pub fn play(args: GameArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
                 .value_parser(["easy", "normal", "hard"])
                 .default_value("normal"),
         )
+        .arg(Arg::new("ai").long("ai").value_name("BOT").help(format!(
+            "The computer's AI by name, instead of --level: {}",
+            cardgames::form::or_list(entry.kind.bot_names())
+        )))
         .arg(seed_arg("Seed of the deals, to replay a session"))
         .arg(
             Arg::new("ascii")
@@ -143,20 +200,41 @@ pub fn play(args: GameArgs, ascii: bool, out: &mut dyn Write) -> Result<(), CliE
                 .action(ArgAction::SetTrue),
         )
     };
-    let (setup, matches) = setup_from(entry, "play", &args.options, own)?;
+    let (setup, matches) = setup_from(entry, "play", options, own)?;
     let level: Level = matches
         .get_one::<String>("level")
         .map_or(Ok(Level::Normal), |l| l.parse())
         .map_err(CliError::input)?;
+    let bot = match matches.get_one::<String>("ai") {
+        Some(ai) => {
+            let ai = ai.to_ascii_lowercase();
+            let names = entry.kind.bot_names();
+            match names.iter().find(|n| **n == ai) {
+                Some(name) => *name,
+                None => {
+                    return Err(CliError::Input(format!(
+                        "unknown AI '{ai}': choose {}",
+                        cardgames::form::or_list(names)
+                    )));
+                }
+            }
+        }
+        None => entry.kind.level_bot(level),
+    };
     entry.kind.seats(&setup).map_err(CliError::input)?;
     let start = Start::Game(NewGame {
         game: entry.id.into(),
         setup,
-        bot: entry.kind.level_bot(level).into(),
+        bot: bot.into(),
     });
     let seed = matches.get_one::<u64>("seed").copied();
     let ascii = ascii || matches.get_flag("ascii");
     tui::run(start, seed, ascii).map_err(|e| CliError::Failed(e.to_string()))
+}
+
+/// Opens the menu.
+pub fn menu(seed: Option<u64>, ascii: bool) -> Result<(), CliError> {
+    tui::run(Start::Menu, seed, ascii).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// Plays a bot match and prints each bot's result.

@@ -31,9 +31,14 @@ pub struct DoomArgs {
     /// What to do (with none, play on screen).
     #[command(subcommand)]
     pub command: Option<DoomCommand>,
-    /// The game to play on screen.
-    #[command(flatten)]
-    pub play: super::play::DoomPlay,
+    /// The game's options on screen (`cardgames play doom --help` lists
+    /// them).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "OPTIONS"
+    )]
+    pub options: Vec<String>,
 }
 
 /// The headless doom commands.
@@ -133,7 +138,7 @@ pub struct SimArgs {
     #[arg(long, value_delimiter = ',', required = true)]
     ai: Vec<String>,
     #[command(flatten)]
-    game: super::play::DoomOptions,
+    game: super::sim_flags::DoomOptions,
     /// Seed for the boards, the dice and the AIs' own draws: the same
     /// seed and options replay the same games, move for move, on any
     /// machine (the AIs' budgets are counts, never time).

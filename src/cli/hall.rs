@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, Style};
-use cardgames::doors::ssh::{self, DoorConfig};
+use crate::doors::ssh::{self, DoorConfig};
 use cardgames::hall::{self, Config};
 
 /// Arguments of `cardgames serve`.
@@ -91,7 +91,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
 /// Arguments of `cardgames join`.
 #[derive(Debug, Args)]
 pub struct JoinArgs {
-    /// The hall's address, e.g. ws://127.0.0.1:7878.
+    /// The hall's address: host:port (like 127.0.0.1:7878) or ws://….
     url: String,
     /// Your name (needed the first time at a hall; after that your kept
     /// token says who you are).
@@ -103,12 +103,7 @@ pub struct JoinArgs {
 
 /// Runs `cardgames join`: the hall's lobby on screen.
 pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
-    if !args.url.starts_with("ws://") && !args.url.starts_with("wss://") {
-        return Err(CliError::Input(format!(
-            "{}: a hall's address begins ws://, like ws://127.0.0.1:7878",
-            args.url
-        )));
-    }
+    let url = cardgames::wire::client::hall_address(&args.url).map_err(CliError::Input)?;
     if let Some(name) = &args.name
         && cardgames::wire::protocol::normal_name(name).is_none()
     {
@@ -118,10 +113,9 @@ pub fn join(args: JoinArgs, ascii: bool) -> Result<(), CliError> {
         )));
     }
     let style = args.style;
-    let start = cardgames::tui::Start::Hall {
-        url: args.url,
+    let start = crate::tui::Start::Hall {
+        url,
         name: args.name,
     };
-    cardgames::tui::run(start, None, style.ascii(ascii))
-        .map_err(|e| CliError::Failed(e.to_string()))
+    crate::tui::run(start, None, style.ascii(ascii)).map_err(|e| CliError::Failed(e.to_string()))
 }

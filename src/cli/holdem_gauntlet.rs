@@ -18,11 +18,13 @@ use super::output::Output;
 use super::progress::Progress;
 use super::{CliError, parsed, seed_or_announce};
 use cardgames::game::{Bot, BoxBot, GameRng, Level};
+use cardgames::holdem::action::{Action, Blinds, Event, Move};
 use cardgames::holdem::bots::classes::Class;
 use cardgames::holdem::bots::pushfold::{self, Spot};
 use cardgames::holdem::bots::{self, reference};
-use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
-use cardgames::holdem::table::{Action, Blinds, Event, Move, View};
+use cardgames::holdem::session::Holdem;
+use cardgames::holdem::setup::{Mode, Rebuy, Setup};
+use cardgames::holdem::table::View;
 use cardgames::runner::RunError;
 use cardgames::runner::matches::{self, Played, Spec};
 

@@ -10,14 +10,15 @@ use clap::Args;
 use serde_json::json;
 
 use super::output::Output;
-use super::play::{ForcedArgs, Stakes};
 use super::progress::Progress;
+use super::sim_flags::{ForcedArgs, Stakes};
 use super::{CliError, seed_or_announce};
 use cardgames::game::Kept;
 use cardgames::holdem::formats::phh;
 use cardgames::holdem::history::HandRecord;
-use cardgames::holdem::session::MOST_SEATS;
-use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
+use cardgames::holdem::session::Holdem;
+use cardgames::holdem::setup::MOST_SEATS;
+use cardgames::holdem::setup::{Mode, Rebuy, Setup};
 use cardgames::runner::make_bot;
 use cardgames::runner::matches::{self, Played, Spec};
 

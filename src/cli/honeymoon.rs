@@ -37,9 +37,14 @@ pub struct HoneymoonArgs {
     /// What to do (with none, play on screen).
     #[command(subcommand)]
     pub command: Option<HoneymoonCommand>,
-    /// The match to play on screen.
-    #[command(flatten)]
-    pub play: super::play::HoneymoonPlay,
+    /// The game's options on screen (`cardgames play honeymoon --help` lists
+    /// them).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "OPTIONS"
+    )]
+    pub options: Vec<String>,
 }
 
 /// The headless honeymoon commands.
@@ -174,7 +179,7 @@ pub struct SimArgs {
     #[arg(long, default_value = "json", value_parser = ["json", "pbn"])]
     records_format: String,
     #[command(flatten)]
-    options: super::play::HoneymoonOptions,
+    options: super::sim_flags::HoneymoonOptions,
 }
 
 /// Runs `cardgames honeymoon …`.

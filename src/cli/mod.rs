@@ -13,8 +13,8 @@ mod holdem_history;
 mod holdem_sim;
 pub mod honeymoon;
 mod output;
-mod play;
 mod progress;
+mod sim_flags;
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -126,9 +126,14 @@ pub struct HoldemArgs {
     /// What to do (with none, play on screen).
     #[command(subcommand)]
     pub command: Option<holdem::Holdem>,
-    /// The table to play at on screen.
-    #[command(flatten)]
-    pub play: play::HoldemPlay,
+    /// The game's options on screen (`cardgames play holdem --help` lists
+    /// them).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "OPTIONS"
+    )]
+    pub options: Vec<String>,
 }
 
 /// Runs a parsed command line, writing its output to `out`.
@@ -136,16 +141,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Bridge(args)) => bridge::run(args, cli.ascii, out),
         Some(Command::Deal(args)) => deal::run(args, cli.ascii, out),
-        Some(Command::Doom(args)) if args.command.is_none() => play::doom(args.play, cli.ascii),
+        Some(Command::Doom(args)) if args.command.is_none() => {
+            any::play_game("doom", &args.options, cli.ascii)
+        }
         Some(Command::Doom(args)) => doom::run(args, out),
         Some(Command::Honeymoon(args)) if args.command.is_none() => {
-            play::honeymoon(args.play, cli.ascii)
+            any::play_game("honeymoon", &args.options, cli.ascii)
         }
         Some(Command::Honeymoon(args)) => honeymoon::run(args, cli.ascii, out),
         Some(Command::Holdem(HoldemArgs {
             command: None,
-            play,
-        })) => play::holdem(play, cli.ascii),
+            options,
+        })) => any::play_game("holdem", &options, cli.ascii),
         Some(Command::Holdem(HoldemArgs {
             command: Some(c), ..
         })) => holdem::run(c, cli.ascii, out),
@@ -160,7 +167,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         }
         Some(Command::Play(args)) => any::play(args, cli.ascii, out),
         Some(Command::Sim(args)) => any::sim(args, out),
-        None => play::menu(cli.seed, cli.ascii),
+        None => any::menu(cli.seed, cli.ascii),
     }
 }
 

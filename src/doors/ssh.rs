@@ -23,10 +23,10 @@ use russh::keys::{HashAlg, PrivateKey};
 use russh::server::{Auth, Config as SshConfig, Handler, Msg, Server, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use crate::hall::store::{self, StoreError};
-use crate::hall::{Hall, HallError, Opened, new_token};
 use crate::tui::stream::{self, Input};
 use crate::tui::{App, Door, Settings, Tokens};
+use cardgames::hall::store::{self, StoreError};
+use cardgames::hall::{Hall, HallError, Opened, new_token};
 
 /// How the door is run.
 #[derive(Debug, Clone)]
@@ -98,7 +98,7 @@ pub async fn open(beside: &Opened, config: DoorConfig) -> Result<SocketAddr, Hal
     tokio::spawn(async move {
         let mut server = DoorServer(door);
         if let Err(e) = server.run_on_socket(ssh, &listener).await {
-            crate::hall::log(format_args!("hall: ssh door: {e}"));
+            cardgames::hall::log(format_args!("hall: ssh door: {e}"));
         }
     });
     Ok(at)
@@ -238,7 +238,7 @@ impl Handler for Conn {
             Ok(plan) => plan,
             Err(e) => {
                 door.sessions.fetch_sub(1, Ordering::SeqCst);
-                crate::hall::log(format_args!("hall: ssh session: {e}"));
+                cardgames::hall::log(format_args!("hall: ssh session: {e}"));
                 session.channel_failure(channel)?;
                 return Ok(());
             }
@@ -322,7 +322,7 @@ impl Handler for Conn {
 
 /// What the app of a session is made of: the player's own files (none
 /// for a newcomer or a guest) and the door.
-type Plan = (Option<crate::store::Store>, Door);
+type Plan = (Option<cardgames::store::Store>, Door);
 
 /// The app for who came in: a known key's player (a fresh token for the
 /// hall, their own files), a new key's newcomer (who first chooses a
@@ -349,7 +349,7 @@ async fn app_for(door: &Entrance, who: Who) -> Result<Plan, StoreError> {
                         .call(move |c| store::set_token(c, id, &t))
                         .await?;
                     tokens.keep(&ws, &name, &token);
-                    let files = crate::store::Store::at(
+                    let files = cardgames::store::Store::at(
                         &door.hall.data().join("players").join(id.to_string()),
                     );
                     let seated = !door.hall.tables_of_name(&name).is_empty();

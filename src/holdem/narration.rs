@@ -2,9 +2,10 @@
 //! runner ("Ada raises to 40", "Flop: A♠ 7♥ 2♦", "Ben wins 120 from the
 //! pot"), worded and styled by each front end.
 
+use super::action::{Blind, Event, Move, Street};
 use super::eval::{HandValue, best_five, name_five};
+use super::hand::HandState;
 use super::session::Holdem;
-use super::table::{Blind, Event, HandState, Move, Street};
 use crate::cards::Card;
 use crate::game::Seat;
 use crate::narrate::{Note, Tone, plural};
@@ -199,8 +200,9 @@ mod tests {
     use super::*;
     use crate::cards::parse_cards;
     use crate::game::Game;
-    use crate::holdem::session::{Mode, Rebuy, Setup};
-    use crate::holdem::table::{Action, stacked_deck};
+    use crate::holdem::action::Action;
+    use crate::holdem::setup::{Mode, Rebuy, Setup};
+    use crate::holdem::table::stacked_deck;
 
     /// A heads-up session whose second hand deals `cards` (the seat left
     /// of the button first, then the button, then the board).

@@ -1,11 +1,13 @@
 //! Hold'em as the runner plays it: [`Playable`] for a [`Holdem`], and the
 //! table's bots as the runner's bots.
 
+use super::action::{Action, Event};
 use super::bots::{self, TableBot};
 use super::formats::phh;
 use super::history::HandRecord;
 use super::narration;
-use super::table::{Action, Event, MAX_SEATS, View};
+use super::seats::MAX_SEATS;
+use super::table::View;
 use crate::cards::CardSet;
 use crate::game::{Bot, BoxBot, Game, GameRng, Level, Playable, Seat, SetupError};
 use crate::narrate::Note;

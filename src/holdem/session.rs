@@ -6,14 +6,13 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use super::action::{Action, ActionError, Blinds, Event, SetupError as HandError};
+use super::hand::Outcome;
 use super::pots::Chips;
-use super::table::{
-    Action, ActionError, Blinds, Event, Outcome, SetupError as HandError, Table, View,
-};
+use super::setup::{Mode, Rebuy, Setup};
+use super::table::{Table, View};
 use crate::cards::Card;
 use crate::game::{Game, GameRng, Seat, SetupError, rng_from_seed};
-
-pub use super::setup::{MIN_SEATS, MOST_SEATS, Mode, Rebuy, Setup};
 
 /// Why a session refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -303,8 +302,9 @@ mod tests {
     use crate::cards::parse_cards;
     use crate::form::Form;
     use crate::game::Playable;
+    use crate::holdem::action::{Blind, Status};
     use crate::holdem::bots;
-    use crate::holdem::table::{Blind, Status, stacked_deck};
+    use crate::holdem::table::stacked_deck;
 
     const CASH: Setup = Setup {
         seats: 3,

@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::action::Blinds;
+use super::forced::Forced;
 use super::pots::Chips;
-use super::table::{Blinds, Forced};
 use crate::form::{Choices, Field, Form, unknown};
 use crate::game::SetupError;
 

@@ -32,15 +32,14 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::action::check_action;
-pub use super::action::{
-    Action, ActionError, Blind, Blinds, Event, Legal, Move, Phase, SetupError, SplitRule, Status,
-    Street,
+use super::action::{
+    Action, ActionError, Blind, Blinds, Event, Move, Phase, SetupError, SplitRule, Status, Street,
+    check_action,
 };
-pub use super::forced::Forced;
-pub use super::hand::{HandState, Outcome};
+use super::forced::Forced;
+use super::hand::{HandState, Outcome};
 use super::pots::{Chips, Pot};
-pub use super::seats::MAX_SEATS;
+use super::seats::MAX_SEATS;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 

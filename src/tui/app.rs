@@ -37,11 +37,11 @@ use super::statistics::StatsScreen;
 use super::table::{Board, TableScreen};
 use super::theme::Theme;
 use super::{NewGame, Start};
-use crate::game::random_seed;
-use crate::games::registry;
-use crate::runner::thinking::Budget;
-use crate::stats::Stats;
-use crate::store::{self, Store};
+use cardgames::game::random_seed;
+use cardgames::games::registry;
+use cardgames::runner::thinking::Budget;
+use cardgames::stats::Stats;
+use cardgames::store::{self, Store};
 
 /// Blank columns before the hint bar's first entry.
 const BAR_MARGIN: u16 = 1;

@@ -16,14 +16,14 @@ use super::saved::SavedGame;
 use super::screen::Page;
 use super::settings::Settings;
 use super::table::{Board, Running, TableScreen};
-use crate::doom::Doom;
-use crate::games::setup_of;
-use crate::holdem::session::Holdem;
-use crate::honeymoon::Honeymoon;
-use crate::narrate::Note;
-use crate::nim::Nim;
-use crate::runner::thinking::Budget;
-use crate::runner::{Runner, Save, SeatInfo};
+use cardgames::doom::Doom;
+use cardgames::games::setup_of;
+use cardgames::holdem::session::Holdem;
+use cardgames::honeymoon::Honeymoon;
+use cardgames::narrate::Note;
+use cardgames::nim::Nim;
+use cardgames::runner::thinking::Budget;
+use cardgames::runner::{Runner, Save, SeatInfo};
 
 static BOARDS: [&dyn Open; 4] = [
     &Opener::<Holdem>::new(),

@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::wire::protocol::MAX_CHAT;
+use cardgames::wire::protocol::MAX_CHAT;
 
 /// What a key did to the line.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,9 +7,9 @@
 use std::time::Duration;
 
 use super::screen::Nav;
-use crate::game::{Playable, Seat, Stage};
-use crate::narrate::Note;
-use crate::runner::Save;
+use cardgames::game::{Playable, Seat, Stage};
+use cardgames::narrate::Note;
+use cardgames::runner::Save;
 
 /// What the person at a table sees now.
 #[derive(Debug, Clone)]

@@ -5,17 +5,17 @@
 //! The table keeps each computer move's reason ([`Bot::explain`]) until
 //! the person asks for them once the deal is over.
 //!
-//! [`Bot::explain`]: crate::game::Bot::explain
+//! [`Bot::explain`]: cardgames::game::Bot::explain
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::link::{Link, Seen, Tick, Update};
-use crate::game::{Playable, Seat, Stage};
-use crate::narrate::Note;
-use crate::runner::thinking::Budget;
-use crate::runner::{Applied, BotTurn, Logged, Player, RunError, Runner, Save};
+use cardgames::game::{Playable, Seat, Stage};
+use cardgames::narrate::Note;
+use cardgames::runner::thinking::Budget;
+use cardgames::runner::{Applied, BotTurn, Logged, Player, RunError, Runner, Save};
 
 /// A decision under way or made.
 enum Turn<G: Playable> {
@@ -73,8 +73,8 @@ impl<G: Playable> LocalTable<G> {
 /// The notes of a step for `me`, and the scores if it ended a deal.
 pub fn update_of<G: Playable>(game: &G, applied: &Applied<G>, me: Option<Seat>) -> Update {
     Update {
-        notes: crate::runner::notes_of(game, applied, me),
-        ended: crate::runner::deal_scores(game, applied),
+        notes: cardgames::runner::notes_of(game, applied, me),
+        ended: cardgames::runner::deal_scores(game, applied),
         dealt_in: me.is_none_or(|s| game.dealt_in(s)),
         bought: me.and_then(|s| game.bought(s)),
     }
@@ -214,10 +214,10 @@ impl<G: Playable> Link<G> for LocalTable<G> {
     }
 
     fn deal_record(&self) -> Option<String> {
-        let kept = crate::game::Kept {
+        let kept = cardgames::game::Kept {
             names: self.runner.names(),
             me: Some(self.me),
-            when: Some(crate::game::now_seconds()),
+            when: Some(cardgames::game::now_seconds()),
         };
         self.runner.game().deal_record(&kept)
     }

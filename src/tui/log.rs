@@ -12,8 +12,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::keymap::{Binding, Key};
 use super::theme::Theme;
-use crate::game::Seat;
-use crate::narrate::{Note, Piece, Tone};
+use cardgames::game::Seat;
+use cardgames::narrate::{Note, Piece, Tone};
 
 /// The lines to show in `room` rows, `back` lines up from the end (but
 /// never past the first line at the top).
@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn a_long_note_wraps_at_word_breaks_and_keeps_its_styles() {
         let theme = Theme::new(false, true);
-        let card: crate::cards::Card = "As".parse().unwrap_or_else(|e| panic!("{e}"));
+        let card: cardgames::cards::Card = "As".parse().unwrap_or_else(|e| panic!("{e}"));
         let names = ["North".to_string(), "South".to_string()];
         let note = Note::new()
             .seat(0)

@@ -11,8 +11,8 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::keymap::{Binding, Key};
 use super::screen::{Nav, Screen, Target};
 use super::theme::Theme;
-use crate::games::registry;
-use crate::stats::Stats;
+use cardgames::games::registry;
+use cardgames::stats::Stats;
 
 /// One entry of the menu.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -30,6 +30,9 @@ pub mod stream;
 pub mod table;
 mod theme;
 
+#[cfg(test)]
+mod tests;
+
 use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -40,16 +43,12 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use serde_json::Value;
 
-pub use crate::stats::{Stats, Totals};
 pub use app::{App, Door};
-pub use frame::{MIN_HEIGHT, MIN_WIDTH};
-pub use online::name::Registrar;
 pub use online::tokens::Tokens;
-pub use saved::SavedGame;
 pub use settings::Settings;
 
-use crate::game::Playable;
-use crate::store::Store;
+use cardgames::game::Playable;
+use cardgames::store::Store;
 
 /// How often the loop wakes while something is in progress (bot thinking,
 /// animation). When nothing is, it blocks on input: no busy loop.

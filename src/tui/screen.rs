@@ -11,7 +11,7 @@ use super::online::net::Net;
 use super::saved::SavedGame;
 use super::settings::Settings;
 use super::theme::Theme;
-use crate::stats::{Record, Stats};
+use cardgames::stats::{Record, Stats};
 
 /// Where to go after a command.
 pub enum Nav {

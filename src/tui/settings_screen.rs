@@ -10,7 +10,7 @@ use super::keymap::{Binding, Key};
 use super::screen::{Keep, Nav, Screen};
 use super::settings::Settings;
 use super::theme::Theme;
-use crate::game::Level;
+use cardgames::game::Level;
 
 /// The settings screen: a list of options, changed in place.
 #[derive(Debug, Clone)]

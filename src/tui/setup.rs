@@ -20,12 +20,12 @@ use super::online::net::Net;
 use super::screen::{Nav, Screen};
 use super::settings::Settings;
 use super::theme::Theme;
-use crate::form::Field;
-use crate::game::Level;
-use crate::games::{Entry, registry};
-use crate::runner::thinking::Budget;
-use crate::store::{self, Store};
-use crate::wire::protocol::ClientMsg;
+use cardgames::form::Field;
+use cardgames::game::Level;
+use cardgames::games::{Entry, registry};
+use cardgames::runner::thinking::Budget;
+use cardgames::store::{self, Store};
+use cardgames::wire::protocol::ClientMsg;
 
 /// The kind of the file that keeps a game's last setup started here.
 const REMEMBERED: &str = "setup";

@@ -10,9 +10,9 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::keymap::{Binding, Key};
 use super::screen::{Keep, Nav, Screen};
 use super::theme::Theme;
-use crate::games::registry;
-use crate::stats::Tally;
-use crate::stats::{Stats, Totals};
+use cardgames::games::registry;
+use cardgames::stats::Tally;
+use cardgames::stats::{Stats, Totals};
 
 /// The lifetime statistics, as shown and maybe reset.
 #[derive(Debug, Clone)]

@@ -22,9 +22,9 @@ use super::saved::SavedGame;
 use super::screen::{Keep, Nav, Screen};
 use super::settings::Settings;
 use super::theme::Theme;
-use crate::game::{Playable, Seat, Stage};
-use crate::narrate::Note;
-use crate::stats::Record;
+use cardgames::game::{Playable, Seat, Stage};
+use cardgames::narrate::Note;
+use cardgames::stats::Record;
 
 /// A board's answer to a command.
 #[derive(Debug, Clone, PartialEq)]

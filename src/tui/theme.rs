@@ -5,7 +5,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::cards::{Card, Suit};
+use cardgames::cards::{Card, Suit};
 
 /// The players' colours, by seat.
 const PLAYER_COLORS: [Color; 8] = [

@@ -64,6 +64,21 @@ pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
 }
 
+/// A hall's address as a person types it: `ws://…` or `wss://…` as given,
+/// `host:port` as `ws://host:port`; another scheme (`http://…`) is an
+/// error naming it.
+pub fn hall_address(typed: &str) -> Result<String, String> {
+    let typed = typed.trim();
+    match typed.split_once("://") {
+        _ if typed.is_empty() => Err("give the hall's address, like 127.0.0.1:7878".into()),
+        Some(("ws" | "wss", rest)) if !rest.is_empty() => Ok(typed.to_string()),
+        Some((scheme, _)) => Err(format!(
+            "{typed}: a hall's address is host:port or begins ws:// (not {scheme}://)"
+        )),
+        None => Ok(format!("ws://{typed}")),
+    }
+}
+
 /// The WebSocket address of a hall given as `ws://host:port` (the path
 /// `/ws` is added when none is given).
 pub fn ws_url(url: &str) -> String {
@@ -171,6 +186,10 @@ mod tests {
 
     #[test]
     fn the_ws_path_is_added_when_missing() {
+        assert_eq!(hall_address(" 127.0.0.1:7902 ").as_deref(), Ok("ws://127.0.0.1:7902"));
+        assert_eq!(hall_address("wss://h:1").as_deref(), Ok("wss://h:1"));
+        assert!(hall_address("http://h:1").is_err_and(|e| e.contains("not http://")));
+        assert!(hall_address("").is_err());
         assert_eq!(ws_url("ws://h:1"), "ws://h:1/ws");
         assert_eq!(ws_url("ws://h:1/"), "ws://h:1/ws");
         assert_eq!(ws_url("ws://h:1/ws"), "ws://h:1/ws");

@@ -10,11 +10,13 @@
 use cardgames::cards::Card;
 use cardgames::game::Kept;
 use cardgames::game::{Game, rng_from_seed};
+use cardgames::holdem::action::{Action, ActionError, Blinds};
+use cardgames::holdem::forced::Forced;
 use cardgames::holdem::formats::{self, Format, phh, read_any};
 use cardgames::holdem::history::amount::Units;
 use cardgames::holdem::history::{Act, HandRecord, Replayed, act_text, replay};
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::table::{Action, ActionError, Blinds, Forced, Table};
+use cardgames::holdem::table::Table;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 

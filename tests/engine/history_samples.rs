@@ -401,7 +401,7 @@ fn room_text_reads_to_what_each_player_collected() {
                     let mut took = h.collected();
                     if name.contains("winamax") || name.contains("ipoker") {
                         for e in h.table.state().log() {
-                            if let cardgames::holdem::table::Event::UncalledReturned {
+                            if let cardgames::holdem::action::Event::UncalledReturned {
                                 seat,
                                 amount,
                             } = e
@@ -661,7 +661,7 @@ fn the_hero_stays_the_hero() {
 fn hands_without_a_number_get_one_of_their_own() {
     let hand = |stack: u64| {
         let mut r = HandRecord::new(
-            cardgames::holdem::table::Forced::blinds(cardgames::holdem::table::Blinds {
+            cardgames::holdem::forced::Forced::blinds(cardgames::holdem::action::Blinds {
                 small: 5,
                 big: 10,
             }),
@@ -778,8 +778,9 @@ fn stats_are_the_heros_unless_asked_for_others() {
 #[test]
 fn kept_hands_name_the_players_and_the_hero() {
     use cardgames::game::{Kept, Playable};
-    use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
-    use cardgames::holdem::table::{Action, Blinds};
+    use cardgames::holdem::action::{Action, Blinds};
+    use cardgames::holdem::session::Holdem;
+    use cardgames::holdem::setup::{Mode, Rebuy, Setup};
     let setup = Setup {
         seats: 3,
         stack: 1000,

@@ -5,8 +5,10 @@
 
 use cardgames::cards::Card;
 use cardgames::game::{Game, rng_from_seed};
+use cardgames::holdem::action::{Action, ActionError, Blinds, Event, Move, Street};
+use cardgames::holdem::forced::Forced;
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::table::{Action, ActionError, Blinds, Event, Forced, Move, Street, Table};
+use cardgames::holdem::table::Table;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 

@@ -1,11 +1,12 @@
 //! Scripted hands, one per rule of rules/holdem.md, with exact final stacks.
 
 use cardgames::cards::parse_cards;
-use cardgames::holdem::pots::Chips;
-use cardgames::holdem::table::{
+use cardgames::holdem::action::{
     Action::{self, Call, Check, Fold, RaiseTo},
-    ActionError, Blinds, Event, Legal, Street, Table, stacked_deck,
+    ActionError, Blinds, Event, Legal, Street,
 };
+use cardgames::holdem::pots::Chips;
+use cardgames::holdem::table::{Table, stacked_deck};
 
 const BLINDS: Blinds = Blinds { small: 5, big: 10 };
 

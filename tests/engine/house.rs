@@ -5,7 +5,9 @@
 //! A file's imports are its `use crate::…`/`super::…` paths and the
 //! `crate::…` paths in its code, outside comments and its
 //! `#[cfg(test)]` module; each resolves to the file of the longest module
-//! prefix it names.
+//! prefix it names. The binary's front ends (`cli`, `doors`, `tui`) name
+//! the library as `cardgames::…`, read the same way: library and binary
+//! share `src/` and no top module name.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -219,24 +221,26 @@ fn expand(prefix: &str, body: &str, out: &mut Vec<String>) {
     }
 }
 
-/// `crate::a::b` paths written in code.
+/// `crate::a::b` and `cardgames::a::b` paths written in code.
 fn inline_paths(code: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for (i, _) in code.match_indices("crate::") {
-        if code[..i]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
-        {
-            continue;
-        }
-        let path: String = code[i..]
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-            .collect();
-        // `crate::a::{b, c}` is a use item's, read by `use_bodies`.
-        if !code[i + path.len()..].starts_with('{') {
-            out.push(path.trim_end_matches(':').to_string());
+    for root in ["crate::", "cardgames::"] {
+        for (i, _) in code.match_indices(root) {
+            if code[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            let path: String = code[i..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            // `crate::a::{b, c}` is a use item's, read by `use_bodies`.
+            if !code[i + path.len()..].starts_with('{') {
+                out.push(path.trim_end_matches(':').to_string());
+            }
         }
     }
     out
@@ -245,7 +249,7 @@ fn inline_paths(code: &str) -> Vec<String> {
 /// `segs` as a path from the crate's root, seen from module `here`.
 fn absolute(here: &[String], segs: &[&str], children: &BTreeSet<String>) -> Option<Module> {
     match segs.first() {
-        Some(&"crate") => Some(segs[1..].iter().map(|s| s.to_string()).collect()),
+        Some(&"crate" | &"cardgames") => Some(segs[1..].iter().map(|s| s.to_string()).collect()),
         Some(&"super" | &"self") => {
             // A file `a/b.rs` is module a::b; `self` is a::b, `super` is a.
             let mut base: Module = here.to_vec();
@@ -312,6 +316,30 @@ fn layers_import_one_way() {
         "imports pointing up:\n{}",
         wrong.join("\n")
     );
+}
+
+/// The front ends the binary holds: the library's public API leaves them
+/// out.
+const FRONT_ENDS: &[&str] = &["cli", "doors", "tui"];
+
+#[test]
+fn the_library_exports_no_front_end() {
+    let source = Source::load();
+    let lib = &source.files["lib.rs"];
+    let modules: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|m| m.trim_end_matches(';'))
+        .collect();
+    assert!(modules.contains(&"runner") && modules.contains(&"wire"));
+    for front in FRONT_ENDS {
+        assert!(!modules.contains(front), "lib.rs exports {front}");
+        assert!(
+            source.files["main.rs"].contains(&format!("mod {front};")),
+            "main.rs holds {front}"
+        );
+    }
+    assert!(lib.contains("#![forbid(unsafe_code)]"));
 }
 
 #[test]
@@ -411,4 +439,8 @@ fn the_reader_sees_imports() {
     }
     paths.extend(inline_paths(&code));
     assert_eq!(paths, ["crate::a::b", "crate::a::c::d", "crate::x::y"]);
+    // The binary's files name the library by its crate name.
+    let source = Source::load();
+    let tui_app = &source.edges()[&"tui/app.rs".to_string()];
+    assert!(tui_app.contains(&"store.rs".to_string()), "{tui_app:?}");
 }

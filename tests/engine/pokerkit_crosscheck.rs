@@ -31,12 +31,14 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 use cardgames::game::{Game, rng_from_seed};
+use cardgames::holdem::action::{Blinds, Event, Status};
 use cardgames::holdem::formats::{self, Format, phh, read_any};
 use cardgames::holdem::history::amount::{Decimals, Units};
 use cardgames::holdem::history::{Act, HandRecord, Replayed, replay, states};
 use cardgames::holdem::pots::Chips;
-use cardgames::holdem::session::{Holdem, Mode, Rebuy, Setup};
-use cardgames::holdem::table::{Blinds, Event, Status, Table};
+use cardgames::holdem::session::Holdem;
+use cardgames::holdem::setup::{Mode, Rebuy, Setup};
+use cardgames::holdem::table::Table;
 use cardgames::runner::make_bot;
 use cardgames::runner::matches::{self, Spec};
 use serde_json::{Value, json};

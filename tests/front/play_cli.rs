@@ -1,5 +1,5 @@
-//! `cardgames`, `cardgames holdem|doom|honeymoon` without a subcommand, and
-//! `cardgames play GAME` open the game screen (`cardgames sim GAME` plays a
+//! `cardgames`, `cardgames holdem|doom|honeymoon` without a subcommand (the
+//! same as `cardgames play GAME`) open the game screen (`cardgames sim GAME` plays a
 //! bot match): bad options are one-line errors with exit 2, and
 //! without a terminal they say so instead of drawing.
 
@@ -9,31 +9,36 @@ use common::fails_with;
 
 #[test]
 fn bad_game_options_are_refused() {
-    fails_with(&["doom", "--size", "9"], "--size");
+    // `cardgames GAME` takes the game's form as flags, as `play GAME` does.
+    fails_with(&["doom", "--size", "9"], "invalid value '9' for '--size'");
     fails_with(&["doom", "--players", "5"], "--players");
     fails_with(&["doom", "--rules", "dicey"], "dicey");
     fails_with(
         &["doom", "--size", "3", "solve", "--board", "a1 b1 a1 b1"],
-        "cannot be used",
+        "unexpected argument 'solve'",
     );
-    fails_with(&["holdem", "--players", "10"], "--players");
+    fails_with(&["holdem", "--seats", "10"], "--seats");
     fails_with(
         &["holdem", "--blinds", "ten"],
-        "invalid value 'ten' for '--blinds",
+        "invalid value 'ten' for '--blinds'",
     );
-    fails_with(&["holdem", "--blinds", "10/5"], "small <= big");
+    // A choice may be named by the start of exactly one.
+    fails_with(
+        &["holdem", "--mode", "cash"],
+        "choose cash-rebuy-when-busted",
+    );
     fails_with(&["holdem", "--level", "godlike"], "godlike");
     fails_with(&["honeymoon", "--level", "pro"], "pro");
     fails_with(&["doom", "--ai", "genius"], "unknown AI 'genius'");
     fails_with(
-        &["honeymoon", "--opening-lead", "north"],
-        "exchange-loser or defender",
+        &["honeymoon", "--lead", "north"],
+        "the-last-exchange-tricks-loser or declarers-opponent",
     );
     fails_with(
         &["honeymoon", "--match", "8-tricks"],
-        "choose endless, N-deals (like 8-deals) or N-points",
+        "choose endless, 4-deals",
     );
-    fails_with(&["honeymoon", "--match", "0"], "N at least 1");
+    fails_with(&["honeymoon", "--match", "0"], "'0' for '--match'");
 }
 
 #[test]
@@ -42,8 +47,18 @@ fn without_a_terminal_the_screen_says_so_with_status_1() {
         &[][..],
         &["holdem"],
         &["doom", "--size", "3"],
+        &[
+            "doom", "--size", "5x5", "--rules", "chance", "--ai", "strong",
+        ],
+        &["holdem", "--mode", "tournament", "--seats", "4"],
         &["honeymoon"],
-        &["honeymoon", "--match", "1000-points"],
+        &[
+            "honeymoon",
+            "--match",
+            "first-to-1000",
+            "--duplicate",
+            "yes",
+        ],
     ] {
         let out = common::cardgames()
             .args(args)
@@ -72,7 +87,7 @@ fn any_game_is_opened_and_matched_with_its_form_as_flags() {
         "--plays",
     );
     let help = common::stdout_of(&["sim", "nim", "--help"]);
-    assert!(help.contains("--heap <heap>"), "{help}");
+    assert!(help.contains("--heap <CHOICE>"), "{help}");
     assert!(help.contains("[possible values: 7, 10, 21]"), "{help}");
 
     // The perfect player takes every heap of 21 (it never starts on a

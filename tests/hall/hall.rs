@@ -108,7 +108,9 @@ async fn a_sit_without_a_seat_takes_the_first_empty_one_and_a_full_table_says_ta
     let mut ann = Player::join(addr, "ann").await;
     let mut ben = Player::join(addr, "ben").await;
     let mut cat = Player::join(addr, "cat").await;
-    let table = ann.create("holdem", json!({"seats": 2, "stack": 1000}), 30).await;
+    let table = ann
+        .create("holdem", json!({"seats": 2, "stack": 1000}), 30)
+        .await;
     let any = || ClientMsg::Sit {
         table,
         seat: None,
@@ -119,7 +121,11 @@ async fn a_sit_without_a_seat_takes_the_first_empty_one_and_a_full_table_says_ta
     assert_eq!(ben.request(any(), "b").await, Ok(Some(table)));
     let seen = ben.table_when(table, |t| t.you.is_some()).await;
     assert_eq!(seen.you, Some(1), "the first empty seat");
-    assert_eq!(ann.request(any(), "again").await, Ok(Some(table)), "her own seat");
+    assert_eq!(
+        ann.request(any(), "again").await,
+        Ok(Some(table)),
+        "her own seat"
+    );
     assert_eq!(cat.request(any(), "c").await, Err("taken".to_string()));
     common::hall::assert_ledger(dir.path());
 }
@@ -278,7 +284,8 @@ fn leaked(msg: &str, others: CardSet, revealed: &mut CardSet) -> CardSet {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_connection_ever_sees_a_card_it_may_not() {
     use cardgames::game::Game;
-    use cardgames::holdem::session::{Holdem, Setup};
+    use cardgames::holdem::session::Holdem;
+    use cardgames::holdem::setup::Setup;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let seed = 21;
     let addr = start_hall(dir.path(), seed).await;

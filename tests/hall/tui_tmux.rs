@@ -203,6 +203,7 @@ fn honeymoon_undo_claim_review_match_and_the_kept_record() {
             "--level",
             "hard",
             "--duplicate",
+            "yes",
         ],
     );
     // Pass until a contract is reached, then play the exchange.

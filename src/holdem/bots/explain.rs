@@ -5,7 +5,7 @@
 use super::classes::Class;
 use super::situation::Situation;
 use super::strength::describe;
-use crate::holdem::table::{Action, Street};
+use crate::holdem::action::{Action, Street};
 
 /// A decision and its reason.
 #[derive(Debug, Clone, PartialEq)]

@@ -38,8 +38,10 @@ pub use random::RandomBot;
 pub use station::Station;
 pub use style::Level;
 
+use super::action::{Action, Legal};
+use super::hand::HandState;
 use super::pots::Chips;
-use super::table::{Action, HandState, Legal, Table};
+use super::table::Table;
 use crate::game::Bot;
 
 /// A bot that plays at a table.

@@ -15,8 +15,10 @@ use super::pushfold::{self, Spot};
 use super::situation::{Acted, antes, preflop_order, streets};
 use crate::cards::Card;
 use crate::game::Seat;
+use crate::holdem::action::{Event, Move};
 use crate::holdem::eval::evaluate;
-use crate::holdem::table::{Event, MAX_SEATS, Move, View};
+use crate::holdem::seats::MAX_SEATS;
+use crate::holdem::table::View;
 
 /// What one opponent was seen to do (counts over the hands watched; the
 /// `expected` fields add up what a typical player would have done in the

@@ -14,7 +14,9 @@ use super::style::{Level, Style};
 use super::{give_up, passive, postflop, preflop};
 use crate::cards::Card;
 use crate::game::{Bot, GameRng};
-use crate::holdem::table::{Action, MAX_SEATS, Street, Table, View};
+use crate::holdem::action::{Action, Street};
+use crate::holdem::seats::MAX_SEATS;
+use crate::holdem::table::{Table, View};
 
 /// A computer player of one level.
 #[derive(Debug, Clone)]

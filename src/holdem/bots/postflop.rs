@@ -26,7 +26,7 @@ use super::situation::Situation;
 use super::strength::{Made, Scores, Texture, draws, made};
 use super::style::{Level, Style};
 use crate::game::{GameRng, Seat};
-use crate::holdem::table::{Action, Street};
+use crate::holdem::action::{Action, Street};
 
 /// The hands of `range` that go on against a bet when `fold` of it folds:
 /// its strongest `1 - fold` by weight.

@@ -23,7 +23,7 @@ use super::reading::{Reader, portion};
 use super::situation::Situation;
 use super::style::{Level, Style};
 use crate::game::{GameRng, Seat};
-use crate::holdem::table::{Action, Move};
+use crate::holdem::action::{Action, Move};
 
 /// Up to this effective stack first in, push or fold (heads-up, and at a
 /// full table).

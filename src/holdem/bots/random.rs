@@ -5,7 +5,8 @@ use rand::Rng;
 
 use super::{give_up, passive, pot_fraction_to};
 use crate::game::{Bot, GameRng};
-use crate::holdem::table::{Action, Table, View};
+use crate::holdem::action::Action;
+use crate::holdem::table::{Table, View};
 
 /// The random bot.
 #[derive(Debug, Clone, Copy, Default)]

@@ -17,7 +17,8 @@ use super::situation::{Acted, Situation, preflop_order};
 use super::strength::Scores;
 use crate::cards::CardSet;
 use crate::game::Seat;
-use crate::holdem::table::{MAX_SEATS, Move};
+use crate::holdem::action::Move;
+use crate::holdem::seats::MAX_SEATS;
 
 /// The least a hand keeps of its weight after an action it would rarely
 /// take (nobody's play is that sure).
@@ -402,7 +403,8 @@ mod tests {
     use super::*;
     use crate::cards::parse_cards;
     use crate::game::Game;
-    use crate::holdem::table::{Action, Blinds, Table, stacked_deck};
+    use crate::holdem::action::{Action, Blinds};
+    use crate::holdem::table::{Table, stacked_deck};
 
     fn class(s: &str) -> Class {
         s.parse().expect("class")

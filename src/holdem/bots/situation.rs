@@ -4,8 +4,10 @@
 
 use crate::cards::Card;
 use crate::game::Seat;
+use crate::holdem::action::{Event, Legal, Move, Street};
+use crate::holdem::hand::HandState;
 use crate::holdem::pots::Chips;
-use crate::holdem::table::{Event, HandState, Legal, Move, Street, View};
+use crate::holdem::table::View;
 
 /// One action as the log tells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -192,7 +194,7 @@ impl<'a> Situation<'a> {
             .copied()
             .filter(|s| {
                 !acted.contains(s)
-                    && self.state.statuses()[*s] == crate::holdem::table::Status::Active
+                    && self.state.statuses()[*s] == crate::holdem::action::Status::Active
             })
             .collect()
     }
@@ -231,7 +233,8 @@ mod tests {
     use super::*;
     use crate::cards::parse_cards;
     use crate::game::Game;
-    use crate::holdem::table::{Action, Blinds, Table, stacked_deck};
+    use crate::holdem::action::{Action, Blinds};
+    use crate::holdem::table::{Table, stacked_deck};
 
     #[test]
     fn a_situation_reads_order_stacks_and_actions() {

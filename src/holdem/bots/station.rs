@@ -2,7 +2,8 @@
 
 use super::passive;
 use crate::game::{Bot, GameRng};
-use crate::holdem::table::{Action, Table, View};
+use crate::holdem::action::Action;
+use crate::holdem::table::{Table, View};
 
 /// The calling station.
 #[derive(Debug, Clone, Copy, Default)]

@@ -4,7 +4,7 @@
 use super::*;
 use crate::cards::Card;
 use crate::game::{Game, rng_from_seed};
-use crate::holdem::table::Blinds;
+use crate::holdem::action::Blinds;
 use rand::Rng;
 use rand::seq::SliceRandom;
 

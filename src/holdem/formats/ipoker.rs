@@ -16,10 +16,10 @@ use super::stars::money;
 use super::stars_write::hand_number;
 use super::transcript::{Line, Seated, Transcript, build};
 use crate::cards::{Card, parse_cards};
+use crate::holdem::action::{Blind, Event, Move};
 use crate::holdem::history::amount::Amount;
 use crate::holdem::history::{HandRecord, Hands, HistoryError, Replayed};
 use crate::holdem::pots::Chips;
-use crate::holdem::table::{Blind, Event, Move};
 
 fn fmt(s: impl Into<String>) -> HistoryError {
     HistoryError::Format(s.into())

@@ -27,12 +27,14 @@ use std::fmt::Write;
 use toml::Value;
 
 use crate::cards::{Card, parse_cards};
+use crate::holdem::forced::Forced;
 use crate::holdem::history::amount::{Amount, Units, units_for};
 use crate::holdem::history::{
     Act, HandRecord, Hands, HistoryError, Info, Tournament, act_text, check_variant,
 };
 use crate::holdem::pots::Chips;
-use crate::holdem::table::{Forced, MAX_SEATS, Table};
+use crate::holdem::seats::MAX_SEATS;
+use crate::holdem::table::Table;
 
 fn err(s: impl Into<String>) -> HistoryError {
     HistoryError::Format(s.into())
@@ -514,9 +516,10 @@ fn hand(t: &toml::Table) -> Result<HandRecord, HistoryError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::holdem::action::Action::{Call, Check, Fold, RaiseTo};
+    use crate::holdem::action::Blinds;
     use crate::holdem::history::replay;
-    use crate::holdem::table::Action::{Call, Check, Fold, RaiseTo};
-    use crate::holdem::table::{Blinds, stacked_deck};
+    use crate::holdem::table::stacked_deck;
 
     /// The example hand of rules/holdem.md, played on the table.
     #[test]

@@ -13,11 +13,12 @@ use super::Format;
 use crate::cards::Card;
 use crate::cards::Rank;
 use crate::game::Seat;
+use crate::holdem::action::{Blind, Event, Move};
 use crate::holdem::eval::reference::rank_five;
 use crate::holdem::eval::{Category, best_five};
+use crate::holdem::hand::HandState;
 use crate::holdem::history::{HandRecord, HistoryError, Replayed};
 use crate::holdem::pots::Chips;
-use crate::holdem::table::{Blind, Event, HandState, Move};
 
 /// What to write.
 #[derive(Debug, Clone)]

@@ -23,12 +23,14 @@
 use std::collections::BTreeMap;
 
 use crate::cards::Card;
+use crate::holdem::action::{Action, ActionError, Event, Phase, SplitRule, Status};
+use crate::holdem::forced::Forced;
 use crate::holdem::history::amount::{Amount, Decimals, Units, units_for};
 use crate::holdem::history::{
     Act, Applied, HandRecord, HistoryError, Info, Player, act_text, apply, pending, replay,
 };
 use crate::holdem::pots::Chips;
-use crate::holdem::table::{Action, ActionError, Event, Forced, Phase, SplitRule, Status, Table};
+use crate::holdem::table::Table;
 
 /// A player in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,10 +12,10 @@ use super::stars_write::{describe, hand_number};
 use super::transcript::{Line, Seated, Transcript, build};
 use crate::cards::{Card, parse_cards};
 use crate::game::Seat;
+use crate::holdem::action::{Blind, Event, Move};
 use crate::holdem::history::amount::Amount;
 use crate::holdem::history::{HandRecord, Hands, HistoryError, Replayed, Tournament};
 use crate::holdem::pots::Chips;
-use crate::holdem::table::{Blind, Event, Move};
 
 /// Whether a line is a Winamax hand's header.
 pub fn is_header(line: &str) -> bool {

@@ -16,8 +16,8 @@ pub mod steps;
 
 use amount::Units;
 
+use super::forced::Forced;
 use super::pots::Chips;
-use super::table::Forced;
 use crate::cards::Card;
 
 pub(crate) use replay::{Applied, apply, pending};
@@ -308,7 +308,8 @@ pub(crate) mod sample {
     use super::amount::Units;
     use super::{Act, HandRecord, act_text};
     use crate::cards::parse_cards;
-    use crate::holdem::table::{Blinds, Forced};
+    use crate::holdem::action::Blinds;
+    use crate::holdem::forced::Forced;
 
     /// Cards for an act.
     pub fn cards(text: &str) -> Vec<Option<crate::cards::Card>> {

@@ -5,7 +5,8 @@
 use super::amount::Units;
 use super::{Act, HandRecord, Info, act_text};
 use crate::game::{Kept, Seat};
-use crate::holdem::table::{Event, Move, Phase, Table};
+use crate::holdem::action::{Event, Move, Phase};
+use crate::holdem::table::Table;
 
 impl HandRecord {
     /// The record of a hand played (or being played) on a table, in whole

@@ -6,10 +6,12 @@
 use super::amount::{Decimals, Units};
 use super::{Act, HandRecord, HistoryError, Player};
 use crate::cards::Card;
-use crate::holdem::pots::{Chips, SplitError};
-use crate::holdem::table::{
-    Action, ActionError, Event, MAX_SEATS, Phase, SetupError, SplitRule, Status, Street, Table,
+use crate::holdem::action::{
+    Action, ActionError, Event, Phase, SetupError, SplitRule, Status, Street,
 };
+use crate::holdem::pots::{Chips, SplitError};
+use crate::holdem::seats::MAX_SEATS;
+use crate::holdem::table::Table;
 
 /// Extra decimal places a replay may add to split a decimal pot exactly.
 const EXTRA_DIGITS: u32 = 3;

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use super::{HandRecord, Replayed};
 use crate::game::Seat;
-use crate::holdem::table::{Event, HandState, Move};
+use crate::holdem::action::{Event, Move};
+use crate::holdem::hand::HandState;
 
 /// One player's counts over many hands.
 #[derive(Debug, Clone, Default, PartialEq)]

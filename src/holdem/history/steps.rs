@@ -3,7 +3,9 @@
 //! anything that wants the state at a given moment.
 
 use super::{HandRecord, HistoryError, states};
-use crate::holdem::table::{HandState, Street, Table};
+use crate::holdem::action::Street;
+use crate::holdem::hand::HandState;
+use crate::holdem::table::Table;
 
 /// A hand as a list of moments: the table before any action, then after
 /// each action of the history.

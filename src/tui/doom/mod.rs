@@ -15,13 +15,13 @@ use super::link::Seen;
 use super::log::LogPane;
 use super::table::{Board, Reply, Running, TableScreen};
 use super::theme::{Theme, spinner};
-use crate::doom::Doom;
-use crate::doom::board::player_letter;
-use crate::doom::bots::players::StrongBot;
-use crate::doom::bots::strong::Limits;
-use crate::doom::odds::exact_odds;
-use crate::doom::rules::{Move, RuleSet, winners};
-use crate::game::{Bot, Stage, rng_from_seed};
+use cardgames::doom::Doom;
+use cardgames::doom::board::player_letter;
+use cardgames::doom::bots::players::StrongBot;
+use cardgames::doom::bots::strong::Limits;
+use cardgames::doom::odds::exact_odds;
+use cardgames::doom::rules::{Move, RuleSet, winners};
+use cardgames::game::{Bot, Stage, rng_from_seed};
 
 /// The board's state: the cursor, the chosen attacker and the hint shown.
 #[derive(Debug, Default)]
@@ -692,9 +692,9 @@ impl Board for Doom {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doom::setup::Setup;
-    use crate::game::{Game, Playable};
     use crate::tui::table::Board;
+    use cardgames::doom::setup::Setup;
+    use cardgames::game::{Game, Playable};
 
     /// Seat 0's place at the opening of a 5×5 game under `rules`, at home
     /// or at a hall's table.

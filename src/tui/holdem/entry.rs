@@ -8,9 +8,10 @@ use ratatui::text::{Line, Span};
 use super::super::keymap::{self, Binding};
 use super::super::table::Reply;
 use super::super::theme::Theme;
-use crate::holdem::bots::pot_fraction_to;
-use crate::holdem::pots::Chips;
-use crate::holdem::table::{Action, HandState, Legal};
+use cardgames::holdem::action::{Action, Legal};
+use cardgames::holdem::bots::pot_fraction_to;
+use cardgames::holdem::hand::HandState;
+use cardgames::holdem::pots::Chips;
 
 /// The bet box's commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,7 +159,8 @@ impl Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::holdem::session::{Holdem, Setup};
+    use cardgames::holdem::session::Holdem;
+    use cardgames::holdem::setup::Setup;
 
     #[test]
     fn typing_replaces_the_preset_and_confirm_checks_the_range() {

@@ -8,12 +8,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::game::Seat;
-use crate::holdem::history::stats::{PlayerStats, Stats};
-use crate::holdem::session::Holdem;
-use crate::holdem::table::Status;
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
+use cardgames::game::Seat;
+use cardgames::holdem::action::Status;
+use cardgames::holdem::history::stats::{PlayerStats, Stats};
+use cardgames::holdem::session::Holdem;
 
 /// The longest name shown; longer ones are cut.
 const NAME_WIDTH: usize = 10;

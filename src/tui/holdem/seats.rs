@@ -10,9 +10,9 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::super::link::Seen;
 use super::super::theme::Theme;
-use crate::game::Seat;
-use crate::holdem::session::Holdem;
-use crate::holdem::table::Status;
+use cardgames::game::Seat;
+use cardgames::holdem::action::Status;
+use cardgames::holdem::session::Holdem;
 
 /// Draws every seat and the middle of the table.
 pub fn render(seen: &Seen<Holdem>, area: Rect, buf: &mut Buffer, theme: Theme) {

@@ -5,9 +5,9 @@
 //! and pots counted here).
 
 use super::hud::Hud;
-use crate::holdem::session::Holdem;
-use crate::holdem::table::Event;
 use crate::tui::link::Seen;
+use cardgames::holdem::action::Event;
+use cardgames::holdem::session::Holdem;
 
 /// The person's chips won and biggest pot since sitting down.
 #[derive(Debug, Default)]

@@ -6,10 +6,10 @@ use ratatui::text::{Line, Span};
 
 use super::ui::{Command, Ui};
 use super::words::{call_text, short_name, strain_text};
-use crate::honeymoon::{Action, Bid, Call, Honeymoon, Strain};
 use crate::tui::hit::Marked;
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
+use cardgames::honeymoon::{Action, Bid, Call, Honeymoon, Strain};
 
 pub(super) fn legal_calls(seen: &Seen<Honeymoon>) -> Vec<Call> {
     seen.legal

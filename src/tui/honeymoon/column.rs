@@ -10,13 +10,13 @@ use super::hand::{legal_cards, me, tricks_left};
 use super::panels::score_lines;
 use super::ui::{Command, Ui};
 use super::words::{contract_text, seat_word, short_name};
-use crate::cards::{Card, Suit};
-use crate::game::Seat;
-use crate::honeymoon::{Honeymoon, NORTH, Phase, Played, SOUTH};
-use crate::narrate::plural;
 use crate::tui::hit::Marked;
 use crate::tui::link::Seen;
 use crate::tui::theme::{Theme, spinner};
+use cardgames::cards::{Card, Suit};
+use cardgames::game::Seat;
+use cardgames::honeymoon::{Honeymoon, NORTH, Phase, Played, SOUTH};
+use cardgames::narrate::plural;
 
 /// The match score, the phase (with the dealer while bidding, the tricks
 /// while playing) and the contract, a line each so that they fit the
@@ -173,7 +173,7 @@ pub(super) fn table_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Vec<Line<'sta
         // Every other card is dead or in your hand: the other hand is known.
         let hand = v.unseen() | v.other_known();
         for suit in Suit::PBN_ORDER {
-            let ranks = crate::cards::pbn::suit_string(hand, suit);
+            let ranks = cardgames::cards::pbn::suit_string(hand, suit);
             row.push(Span::styled(
                 format!(" {}", theme.suit_text(suit)),
                 theme.suit(suit),

@@ -2,11 +2,11 @@
 //! your legal cards in display order, the tricks left in the play, and
 //! the solver's value of each of your cards.
 
-use crate::cards::Card;
-use crate::game::Seat;
-use crate::honeymoon::solver::{Analysis, Solver};
-use crate::honeymoon::{Action, Honeymoon, Phase, Position, SOUTH};
 use crate::tui::link::Seen;
+use cardgames::cards::Card;
+use cardgames::game::Seat;
+use cardgames::honeymoon::solver::{Analysis, Solver};
+use cardgames::honeymoon::{Action, Honeymoon, Phase, Position, SOUTH};
 
 pub(super) fn me(seen: &Seen<Honeymoon>) -> Seat {
     seen.me.unwrap_or(SOUTH)

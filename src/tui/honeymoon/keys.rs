@@ -5,9 +5,9 @@
 use super::bidding::{cursor_bid, legal_calls};
 use super::hand::legal_cards;
 use super::ui::{Command, Ui};
-use crate::honeymoon::{Call, Honeymoon, Phase};
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::link::Seen;
+use cardgames::honeymoon::{Call, Honeymoon, Phase};
 
 /// The keys of the table itself: the bidding box, the cards, hint, claim
 /// and undo. The arrows and enter stay off the key bar (the prompt names

@@ -39,11 +39,11 @@ use super::link::Seen;
 use super::log::LogPane;
 use super::table::{Board, Reply, Running};
 use super::theme::Theme;
-use crate::game::Seat;
-use crate::honeymoon::SOUTH;
-use crate::honeymoon::review::{self};
-use crate::honeymoon::solver::Solver;
-use crate::honeymoon::{Action, Call, Honeymoon, Phase};
+use cardgames::game::Seat;
+use cardgames::honeymoon::SOUTH;
+use cardgames::honeymoon::review::{self};
+use cardgames::honeymoon::solver::Solver;
+use cardgames::honeymoon::{Action, Call, Honeymoon, Phase};
 
 /// Sampled worlds per exchange trick in the review on screen.
 const REVIEW_SAMPLES: usize = 6;
@@ -316,11 +316,11 @@ impl Board for Honeymoon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Card, Suit};
-    use crate::game::{Game, Playable, Stage};
-    use crate::honeymoon::Bid;
-    use crate::honeymoon::Setup;
-    use crate::honeymoon::{NORTH, Strain};
+    use cardgames::cards::{Card, Suit};
+    use cardgames::game::{Game, Playable, Stage};
+    use cardgames::honeymoon::Bid;
+    use cardgames::honeymoon::Setup;
+    use cardgames::honeymoon::{NORTH, Strain};
     use column::{header, table_lines};
 
     fn seen(other_count: usize) -> Seen<Honeymoon> {
@@ -493,7 +493,7 @@ mod tests {
         assert!(shown.contains("North is thinking /"), "{shown}");
         assert!(shown.contains(" s ") && !shown.contains(" S "), "{shown}");
         let theme = Theme::new(false, true);
-        let card = Card::new(crate::cards::Rank::Ace, Suit::Spades);
+        let card = Card::new(cardgames::cards::Rank::Ace, Suit::Spades);
         assert!(
             theme
                 .card_text(card)

@@ -8,12 +8,12 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::game::Seat;
-use crate::honeymoon::NORTH;
-use crate::honeymoon::review::Review;
-use crate::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
+use cardgames::game::Seat;
+use cardgames::honeymoon::NORTH;
+use cardgames::honeymoon::review::Review;
+use cardgames::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
 
 use super::hand::me;
 use super::words::contract_text;

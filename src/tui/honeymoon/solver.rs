@@ -9,14 +9,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{GameRng, Seat, rng_from_seed};
-use crate::honeymoon::solver::{Analysis, Solver};
-use crate::honeymoon::{NORTH, Position, SOUTH, trump_name};
 use crate::tui::hit::Marked;
 use crate::tui::keymap::{Binding, Key};
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::theme::Theme;
+use cardgames::cards::{Card, CardSet, Rank, Suit};
+use cardgames::game::{GameRng, Seat, rng_from_seed};
+use cardgames::honeymoon::solver::{Analysis, Solver};
+use cardgames::honeymoon::{NORTH, Position, SOUTH, trump_name};
 
 /// One position of the play, with the tricks taken before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

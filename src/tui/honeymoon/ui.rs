@@ -2,10 +2,10 @@
 //! the solver's values when asked for, a claim, the panel shown) and its
 //! commands.
 
-use crate::cards::Card;
-use crate::honeymoon::Bid;
-use crate::honeymoon::review::Review;
-use crate::honeymoon::solver::Analysis;
+use cardgames::cards::Card;
+use cardgames::honeymoon::Bid;
+use cardgames::honeymoon::review::Review;
+use cardgames::honeymoon::solver::Analysis;
 
 /// The board's state: the card and bid cursors, the solver's values when
 /// asked for, a claim being chosen, and the panel shown.

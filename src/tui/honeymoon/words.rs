@@ -2,10 +2,10 @@
 //! initial, a strain, a bid, a call and a contract (`4♠`, `1♦X`, `3NTXX`),
 //! each in the theme's suits.
 
-use crate::game::Seat;
-use crate::honeymoon::{Bid, Call, Contract, Honeymoon, Strain};
 use crate::tui::link::Seen;
 use crate::tui::theme::Theme;
+use cardgames::game::Seat;
+use cardgames::honeymoon::{Bid, Call, Contract, Honeymoon, Strain};
 
 pub(super) fn seat_word(seen: &Seen<Honeymoon>, seat: Seat) -> String {
     seen.name(seat)

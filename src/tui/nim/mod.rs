@@ -11,8 +11,8 @@ use super::link::Seen;
 use super::log::LogPane;
 use super::table::{Board, Reply, Running};
 use super::theme::Theme;
-use crate::nim::Nim;
-use crate::nim::state::MOST;
+use cardgames::nim::Nim;
+use cardgames::nim::state::MOST;
 
 /// A move: take this many stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

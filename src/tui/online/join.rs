@@ -1,12 +1,15 @@
 //! Joining a hall from the menu: the hall's address and your name, typed
 //! in; a name already known to that hall (its token kept from an earlier
-//! visit) logs you in as yourself.
+//! visit) logs you in as yourself, and the names you have there are listed
+//! to choose from.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use cardgames::wire::client::hall_address;
 
 use super::net::Net;
 use super::tokens::Tokens;
@@ -61,12 +64,14 @@ impl JoinScreen {
     }
 
     fn join(&mut self) -> Nav {
-        let url = self.fields[0].text().trim().to_string();
+        let url = match hall_address(self.fields[0].text()) {
+            Ok(url) => url,
+            Err(e) => {
+                self.error = Some(e);
+                return Nav::Stay;
+            }
+        };
         let name = self.fields[1].text().trim().to_string();
-        if !url.starts_with("ws://") && !url.starts_with("wss://") {
-            self.error = Some("the hall's address begins ws:// (like ws://127.0.0.1:7878)".into());
-            return Nav::Stay;
-        }
         match self.tokens.identity(&url, Some(&name)) {
             Ok(who) => {
                 let net = Net::connect(&url, who, self.tokens.keeper(&url));
@@ -147,6 +152,15 @@ impl Screen for JoinScreen {
                 ),
                 Span::styled(format!("{}{cursor}", self.fields[i].text()), theme.legal()),
             ]));
+        }
+        if let Ok(url) = hall_address(self.fields[0].text()) {
+            let names = self.tokens.names(&url);
+            if !names.is_empty() {
+                lines.push(Line::styled(
+                    format!("  Your names there: {}", names.join(", ")),
+                    theme.dim(),
+                ));
+            }
         }
         lines.push(Line::default());
         lines.push(Line::styled(

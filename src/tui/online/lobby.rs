@@ -12,9 +12,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::net::{Link as NetLink, Net};
-use crate::game::Level;
-use crate::games::registry;
-use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
+use cardgames::game::Level;
+use cardgames::games::registry;
+use cardgames::wire::protocol::{ClientMsg, SeatKind, TableState};
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::tui::Settings;
@@ -350,8 +350,22 @@ impl Screen for Lobby {
             }
         } else {
             lines.push(Line::styled("Tables", theme.title()));
-            if s.tables.is_empty() {
-                lines.push(Line::styled("  none yet: c creates one", theme.dim()));
+            match (&s.link, &s.me) {
+                (Some(NetLink::Refused(why)), _) => {
+                    lines.push(Line::styled(format!("  {why}"), theme.dim()));
+                }
+                (_, Some(_)) if s.tables.is_empty() => {
+                    lines.push(Line::styled("  none yet: c creates one", theme.dim()));
+                }
+                // Never welcomed: nothing is known of the hall's tables.
+                (Some(NetLink::Down { why, .. }), None) => {
+                    lines.push(Line::styled(
+                        format!("  cannot reach the hall: {why}"),
+                        theme.dim(),
+                    ));
+                }
+                (_, None) => lines.push(Line::styled("  connecting…", theme.dim())),
+                _ => {}
             }
             for (i, t) in s.tables.iter().enumerate() {
                 let chosen = i == self.cursor;

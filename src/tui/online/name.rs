@@ -11,7 +11,7 @@ use crate::tui::keymap::{Binding, Key};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::screen::{Nav, Screen};
 use crate::tui::theme::Theme;
-use crate::wire::protocol::{NAME_RULE, normal_name};
+use cardgames::wire::protocol::{NAME_RULE, normal_name};
 
 /// Registers a new player by name at the hall the app came in by; on
 /// success the hall's token is kept in the app's tokens ([`super::tokens::Tokens`]).

@@ -13,9 +13,9 @@ use std::time::Instant;
 
 use tokio::sync::mpsc;
 
-use crate::narrate::Note;
-use crate::wire::client::{Client, ClientError, Identity, Welcome};
-use crate::wire::protocol::{
+use cardgames::narrate::Note;
+use cardgames::wire::client::{Client, ClientError, Identity, Welcome};
+use cardgames::wire::protocol::{
     ClientMsg, GameInfo, MAX_CHAT, ServerMsg, TableState, TableSummary, clean,
 };
 

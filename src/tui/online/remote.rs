@@ -4,11 +4,11 @@
 //! come. The hall deals and keeps the session; this side keeps nothing.
 
 use super::net::{Link as NetLink, Net};
-use crate::game::{Playable, Stage};
-use crate::runner::Save;
 use crate::tui::link::{Link, Seen, Tick, Update};
 use crate::tui::screen::Nav;
-use crate::wire::protocol::{ClientMsg, SeatKind, TableState};
+use cardgames::game::{Playable, Stage};
+use cardgames::runner::Save;
+use cardgames::wire::protocol::{ClientMsg, SeatKind, TableState};
 
 /// A seat (or a watcher) at table `table` of the hall.
 pub struct RemoteTable<G: Playable> {

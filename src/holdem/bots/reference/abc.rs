@@ -11,11 +11,13 @@ use std::sync::OnceLock;
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::game::{Bot, GameRng};
+use crate::holdem::action::{Action, Event, Move, Street};
 use crate::holdem::bots::chart::against_random;
 use crate::holdem::bots::classes::{CLASSES, Class};
 use crate::holdem::bots::{give_up, passive, pot_fraction_to};
 use crate::holdem::eval::{Category, evaluate};
-use crate::holdem::table::{Action, Event, HandState, Move, Street, Table, View};
+use crate::holdem::hand::HandState;
+use crate::holdem::table::{Table, View};
 
 /// The ABC bot.
 #[derive(Debug, Clone, Copy, Default)]

@@ -5,12 +5,13 @@
 //! after the flop it checks, and calls a bet only with a pair or better.
 
 use crate::game::{Bot, GameRng, Seat};
+use crate::holdem::action::{Action, Street};
 use crate::holdem::bots::classes::Class;
 use crate::holdem::bots::pushfold::{self, Spot};
 use crate::holdem::bots::situation::{Situation, preflop_order};
 use crate::holdem::bots::{give_up, passive};
 use crate::holdem::eval::{Category, evaluate};
-use crate::holdem::table::{Action, Street, Table, View};
+use crate::holdem::table::{Table, View};
 
 /// The equilibrium player.
 #[derive(Debug, Clone, Copy, Default)]

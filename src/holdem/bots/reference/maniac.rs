@@ -2,8 +2,9 @@
 //! never folds.
 
 use crate::game::{Bot, GameRng};
+use crate::holdem::action::Action;
 use crate::holdem::bots::{passive, pot_fraction_to};
-use crate::holdem::table::{Action, Table, View};
+use crate::holdem::table::{Table, View};
 
 /// The maniac.
 #[derive(Debug, Clone, Copy, Default)]
