@@ -168,13 +168,23 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
     assert!(!keyed.is_empty(), "{report}");
     // The HUD counts the hands ben played, as trackers do.
     let hud = report["hud"].as_str().unwrap_or_default();
-    assert!(hud.contains("hands · VPIP 100%"), "ben called preflop: {hud}");
+    assert!(
+        hud.contains("hands · VPIP 100%"),
+        "ben called preflop: {hud}"
+    );
     // The log words the notes: the hand's heading, cards with suit symbols.
     let log = report["log"].to_string();
     assert!(log.contains("— Hand ") && log.contains("You "), "{log}");
-    assert!(['♠', '♥', '♦', '♣'].iter().any(|s| log.contains(*s)), "{log}");
+    assert!(
+        ['♠', '♥', '♦', '♣'].iter().any(|s| log.contains(*s)),
+        "{log}"
+    );
     for p in report["pages"].as_array().cloned().unwrap_or_default() {
-        assert_eq!(p["root"].as_str(), Some("{http://www.w3.org/1999/xhtml}html"), "{p}");
+        assert_eq!(
+            p["root"].as_str(),
+            Some("{http://www.w3.org/1999/xhtml}html"),
+            "{p}"
+        );
     }
     assert_eq!(report["outside_resources"], serde_json::json!([]));
     assert_eq!(report["console_errors"], serde_json::json!([]));
