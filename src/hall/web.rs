@@ -280,6 +280,8 @@ pub fn form_json(game: &str, q: &FormQuery) -> Result<serde_json::Value, FormErr
         (None, None) => {}
         _ => return Err(FormError::Setup("key and choice go together".into())),
     }
+    // A setup that reads but cannot be played (99 seats) is refused too.
+    kind.seats(&setup).map_err(bad)?;
     let fields = kind.fields(&setup).map_err(bad)?;
     let levels: Vec<&str> = Level::ALL.into_iter().map(|l| kind.level_bot(l)).collect();
     Ok(serde_json::json!({
