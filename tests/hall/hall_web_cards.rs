@@ -269,6 +269,13 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
     let link = report["invite_link"].as_str().unwrap_or_default();
     assert!(link.contains(&format!("/table/{table}?invite=")), "{link}");
     assert_eq!(report["url"].as_str(), Some(link));
+    let spy = &report["spectator"];
+    assert_eq!(spy["you"], Value::Null, "{spy}");
+    assert_eq!(spy["hand"].as_str(), Some(""), "a spectator holds no hand: {spy}");
+    assert_eq!(spy["my_draws"], serde_json::json!([]), "{spy}");
+    assert_eq!(spy["faces_in_hands"].as_u64(), Some(0), "{spy}");
+    assert!(spy["backs"].as_u64() >= Some(2), "both hands face down: {spy}");
+    assert_eq!(spy["errors"], serde_json::json!([]));
     let (moves, scores) = replay_honeymoon(dir.path(), table);
     // Every action of North was the browser's click, in order.
     let north: Vec<Value> = moves

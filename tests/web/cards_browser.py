@@ -299,6 +299,22 @@ def honeymoon(url, out):
             phase = s["view"]["phase"]
             if phase == "Play" and not shots:
                 shots = [shoot(d, out, "honeymoon-1920", WIDE), shoot(d, out, "honeymoon-390", PHONE)]
+                # A spectator (by the invite link) sees neither hand.
+                spy = browser()
+                try:
+                    spy.get(report["invite_link"])
+                    wait(spy, lambda d: state(d) is not None and state(d)["view"] is not None, "the spectator's view")
+                    v = state(spy)["view"]
+                    report["spectator"] = {
+                        "hand": v["hand"],
+                        "my_draws": v["my_draws"],
+                        "you": state(spy)["you"],
+                        "faces_in_hands": len(spy.find_elements(By.CSS_SELECTOR, "#hand [data-card], .hm-other [data-card]")),
+                        "backs": len(spy.find_elements(By.CSS_SELECTOR, ".hm-other .card.back")),
+                        "errors": console_errors(spy),
+                    }
+                finally:
+                    close(spy)
             if phase == "Bidding":
                 bids = d.find_elements(By.CSS_SELECTOR, "#bidding-box button[id^='bid-']")
                 if bids and not bid:
