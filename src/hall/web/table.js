@@ -15,6 +15,7 @@
 //   seat(m, seat, li)? adds the game's facts to a seat's line
 //   label(seat)?      a seat's name in the game (North, a, …)
 //   redraw()?         draws again (after an error, a choice undone)
+//   tick(seconds)?    the seconds left to the seat to act, every second
 // and gets `ctx`: root and controls (its elements), act(action), send,
 // name(seat), state(), sent(), prompt() (recomputes the prompt), error.
 // Hall (the protocol, hall.js) is loaded before this module.
@@ -149,8 +150,8 @@ async function show(m) {
   shown = m;
   showSeats(m);
   showButtons(m);
-  tick();
   const pause = await board.show(m, before);
+  tick();
   main.dataset.turn = turnWord(m);
   main.dataset.deal = String(m.deal);
   main.dataset.step = String(m.step);
@@ -362,5 +363,6 @@ function tick() {
   clock.textContent =
     (myTurn(m) ? "You have " : name(m.stage.seat) + " has ") + left + " s to act" + (m.bank ? ", from the time bank." : ".");
   clock.dataset.low = left <= 10 ? "yes" : "no";
+  if (board && board.tick) board.tick(left);
 }
 setInterval(tick, 1000);

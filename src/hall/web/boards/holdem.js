@@ -239,7 +239,12 @@ export function board(ctx) {
     box.dataset.seat = String(seat);
     box.tabIndex = 0;
     if (seat === m.you) box.classList.add("you");
-    if (m.stage && m.stage.stage === "turn" && m.stage.seat === seat) box.classList.add("acting");
+    if (m.stage && m.stage.stage === "turn" && m.stage.seat === seat) {
+      box.classList.add("acting");
+      const clock = el("div", "seat-clock");
+      clock.id = "seat-clock";
+      box.appendChild(clock);
+    }
     const name = el("div", "pname", info.kind === "empty" ? "empty seat" : info.name);
     box.appendChild(name);
     const st = s && seat < s.n ? s.status[seat] : null;
@@ -371,7 +376,14 @@ export function board(ctx) {
     e.preventDefault();
   });
 
+  /** The acting seat's clock, in its box. */
+  function tick(left) {
+    const clock = document.getElementById("seat-clock");
+    if (clock) clock.textContent = left + " s" + (ctx.state().bank ? " (bank)" : "");
+  }
+
   return {
+    tick,
     show: show_,
     prompt,
     redraw: () => controls(ctx.state()),
