@@ -28,6 +28,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 
+mod review;
+
 use super::Hall;
 use crate::doom::Board;
 use crate::doom::board::{MAX_DICE, MAX_HEXES};
@@ -71,6 +73,7 @@ pub fn routes() -> Router<Arc<Hall>> {
         .route("/doom/{table}", get(doom_page))
         .route("/table/{table}", get(table_page))
         .route("/web/form/{game}", get(form))
+        .route("/honeymoon/review/{table}", get(review::honeymoon_review))
         .route("/web/boards/{file}", get(board_module))
         .route("/web/style.css", get(|| async { asset("text/css", STYLE) }))
         .route("/web/hall.js", get(|| async { script(HALL_JS) }))

@@ -93,7 +93,8 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
         "GET / HTTP/1.1\r\nHost: x\r\nX-Junk: {}\r\nConnection: close\r\n\r\n",
         "j".repeat(9000)
     );
-    let cases: Vec<(Vec<u8>, u16, &str)> = vec![
+    let cases: Vec<(Vec<u8>, u16, &str)> =
+        vec![
         (get("/"), 200, "the start page"),
         (
             get(&format!("/doom/{doom}")),
@@ -115,6 +116,13 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
             "a choice past the choices",
         ),
         (get("/web/form/chess"), 404, "the form of no game"),
+        (
+            get(&format!("/honeymoon/review/{doom}?deal=1")),
+            404,
+            "the review of a table of another game",
+        ),
+        (get("/honeymoon/review/999?deal=1"), 404, "the review of no table"),
+        (get("/honeymoon/review/1?deal=x"), 400, "a deal that is no number"),
         (
             get(&format!("/table/{holdem}")),
             200,

@@ -13,6 +13,9 @@ use cardgames::game::{Game, Playable};
 use cardgames::holdem::formats::phh;
 use cardgames::holdem::history::replay;
 use cardgames::honeymoon::Honeymoon;
+use cardgames::honeymoon::formats::DealRecord;
+use cardgames::honeymoon::review::review;
+use cardgames::honeymoon::solver::Solver;
 use common::browser;
 use common::hall::start_hall;
 use serde_json::Value;
@@ -235,6 +238,26 @@ fn replay_honeymoon(data: &Path, table: u64) -> (Vec<(u64, Value)>, Vec<f64>) {
     (moves, result)
 }
 
+/// The double-dummy review of the first deal recorded at `table`: par and
+/// the tricks each side lost.
+fn honeymoon_review(data: &Path, table: u64) -> (u8, [u32; 2]) {
+    let conn =
+        rusqlite::Connection::open(data.join("hall.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+    let text: String = conn
+        .query_row(
+            "SELECT record FROM deals WHERE table_id = ?1 ORDER BY id LIMIT 1",
+            [table as i64],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let record = DealRecord::from_json(&text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .remove(0);
+    let r = review(&record, &mut Solver::new(), 6, record.seed.unwrap_or(0))
+        .unwrap_or_else(|e| panic!("{e}"));
+    (r.par, r.lost)
+}
+
 /// A click's id as the action it sent: `card-As` → `{"Play": "As"}`,
 /// `call-pass` → `{"Call": "Pass"}`, `bid-1c` → one club.
 fn clicked(id: &str) -> Value {
@@ -271,10 +294,17 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
     assert_eq!(report["url"].as_str(), Some(link));
     let spy = &report["spectator"];
     assert_eq!(spy["you"], Value::Null, "{spy}");
-    assert_eq!(spy["hand"].as_str(), Some(""), "a spectator holds no hand: {spy}");
+    assert_eq!(
+        spy["hand"].as_str(),
+        Some(""),
+        "a spectator holds no hand: {spy}"
+    );
     assert_eq!(spy["my_draws"], serde_json::json!([]), "{spy}");
     assert_eq!(spy["faces_in_hands"].as_u64(), Some(0), "{spy}");
-    assert!(spy["backs"].as_u64() >= Some(2), "both hands face down: {spy}");
+    assert!(
+        spy["backs"].as_u64() >= Some(2),
+        "both hands face down: {spy}"
+    );
     assert_eq!(spy["errors"], serde_json::json!([]));
     let (moves, scores) = replay_honeymoon(dir.path(), table);
     // Every action of North was the browser's click, in order.
@@ -307,6 +337,13 @@ async fn a_honeymoon_deal_in_the_browser_against_a_bot() {
     );
     let review = report["review"].as_str().unwrap_or_default();
     assert!(review.contains("Review of the deal"), "{review}");
+    // Its double-dummy figures are the solver's, as the terminal shows them.
+    let (par, lost) = honeymoon_review(dir.path(), table);
+    let want = format!(
+        "Double dummy: par North {par} tricks · lost to mistakes: North {}, South {}",
+        lost[0], lost[1]
+    );
+    assert!(review.contains(&want), "{want} in {review}");
     check_shots(&report["shots"]);
     assert_eq!(report["outside_resources"], serde_json::json!([]));
     assert_eq!(report["console_errors"], serde_json::json!([]));

@@ -326,6 +326,8 @@ def honeymoon(url, out):
             report["clicks"].append(button.get_attribute("id"))
             button.click()
         report["final"] = s["view"]["result"]
+        wait(d, lambda d: d.find_elements(By.ID, "analysis") or "No double-dummy" in d.find_element(By.ID, "review").text,
+             "the double-dummy review")
         report["result"] = d.find_element(By.ID, "result").text
         report["review"] = d.find_element(By.ID, "review").text
         report["calls_offered"] = report["clicks"]

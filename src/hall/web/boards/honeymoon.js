@@ -7,6 +7,8 @@
 // or a click or a touch).
 
 const SEATS = ["North", "South"];
+/** A seat as the review writes it ("N", "S"). */
+const seatName = (x) => (x === "N" ? "North" : x === "S" ? "South" : String(x));
 const STRAINS = { Clubs: "♣", Diamonds: "♦", Hearts: "♥", Spades: "♠", NoTrump: "NT" };
 const RED = new Set(["Diamonds", "Hearts"]);
 const SUIT_ORDER = "shdc";
@@ -79,6 +81,8 @@ export function board(ctx) {
 
   let lastRecord = null; // the deal before, for its review
   let reviewOpen = false; // the review of the deal before opened by hand
+  let analysis = null; // the double-dummy review of lastRecord: { deal, review } or { deal, error }
+  let asked = null; // the deal whose review was asked for
   const label = (seat) => SEATS[seat] || "seat " + (seat + 1);
   const go = () => ctx.myTurn(ctx.state()) && !ctx.sent();
 
@@ -215,7 +219,10 @@ export function board(ctx) {
       for (const row of levels.values()) box.appendChild(row);
     }
 
-    if (v.record) lastRecord = v.record;
+    if (v.record) {
+      lastRecord = v.record;
+      ask(v.record);
+    }
     if (lastRecord) showReview(lastRecord, Boolean(v.record));
     return 0;
   }
@@ -230,6 +237,80 @@ export function board(ctx) {
   /** Where the current trick began in `history`. */
   function trickStart(v) {
     return v.led ? v.history.length - 1 : v.history.length;
+  }
+
+  /** Asks the hall for the double-dummy review of the deal just over. */
+  async function ask(record) {
+    if (record.deal === null || record.deal === undefined || asked === record.deal) return;
+    asked = record.deal;
+    const q = new URLSearchParams({ deal: String(record.deal) });
+    if (ctx.invite) q.set("invite", ctx.invite);
+    for (let tries = 0; tries < 3; tries++) {
+      try {
+        const r = await fetch("/honeymoon/review/" + ctx.table + "?" + q.toString());
+        if (r.status === 404 && tries < 2) {
+          // The record is booked as the deal ends: it may be a moment behind.
+          await new Promise((done) => setTimeout(done, 1000));
+          continue;
+        }
+        const text = await r.text();
+        if (!r.ok) throw new Error(text.trim());
+        analysis = { deal: record.deal, review: JSON.parse(text) };
+      } catch (e) {
+        analysis = { deal: record.deal, error: e.message };
+      }
+      break;
+    }
+    if (lastRecord && lastRecord.deal === record.deal) redrawReview();
+  }
+
+  function redrawReview() {
+    const m = ctx.state();
+    review.replaceChildren();
+    if (lastRecord) showReview(lastRecord, Boolean(m && m.view && m.view.record));
+  }
+
+  /** The review's figures: par, tricks lost, and each card that cost a trick. */
+  function analysisPart(r, add) {
+    if (!analysis || analysis.deal !== r.deal) {
+      add(el("p", "", "Working out the double-dummy review…"));
+      return;
+    }
+    if (analysis.error) {
+      add(el("p", "", "No double-dummy review: " + analysis.error));
+      return;
+    }
+    const a = analysis.review;
+    const box = el("div", "analysis");
+    box.id = "analysis";
+    box.appendChild(el("p", "", "Double dummy: par North " + a.par + " tricks · lost to mistakes: North " + a.lost[0] + ", South " + a.lost[1]));
+    const costly = a.plays.filter((p) => p.cost > 0);
+    if (costly.length) {
+      const list = el("ul", "costly");
+      for (const p of costly) {
+        const li = el("li");
+        li.append("Trick " + p.trick + ": " + seatName(p.seat) + " played ", Hall.cardSpan(p.card), " — cost " + p.cost + (p.cost === 1 ? " trick" : " tricks"));
+        if (p.best && p.best.length) {
+          li.append("; best ");
+          p.best.forEach((c, i) => {
+            if (i) li.append(" ");
+            li.appendChild(Hall.cardSpan(c));
+          });
+        }
+        list.appendChild(li);
+      }
+      box.appendChild(list);
+    } else box.appendChild(el("p", "", "Every card of the play was double-dummy best."));
+    if (a.exchange && a.exchange.length) {
+      const list = el("ul", "exchange-worth");
+      for (const x of a.exchange) {
+        const li = el("li");
+        li.append("Exchange trick " + x.trick + ": ", Hall.cardSpan(x.face_up), " taken by " + seatName(x.taken_by) + ", worth " + Number(x.worth).toFixed(2) + " tricks");
+        list.appendChild(li);
+      }
+      box.append(el("b", "", "The face-up cards"), list);
+    }
+    add(box);
   }
 
   function showReview(r, now) {
@@ -262,6 +343,7 @@ export function board(ctx) {
     }
     add(el("b", "", "The play, trick by trick"));
     add(play);
+    analysisPart(r, add);
   }
 
   function prompt(m) {
