@@ -265,7 +265,8 @@ pub enum FormError {
 }
 
 /// The form of game `game` after `q`'s choice: `{"game", "name", "setup",
-/// "fields", "bots", "levels", "chips"}` (`setup` whole, every field filled in).
+/// "seats", "fields", "bots", "levels", "chips"}` (`setup` whole, every
+/// field filled in; `seats` at a table of it).
 pub fn form_json(game: &str, q: &FormQuery) -> Result<serde_json::Value, FormError> {
     let entry = registry().get(game).ok_or(FormError::NoGame)?;
     let kind = &entry.kind;
@@ -284,13 +285,14 @@ pub fn form_json(game: &str, q: &FormQuery) -> Result<serde_json::Value, FormErr
         _ => return Err(FormError::Setup("key and choice go together".into())),
     }
     // A setup that reads but cannot be played (99 seats) is refused too.
-    kind.seats(&setup).map_err(bad)?;
+    let seats = kind.seats(&setup).map_err(bad)?;
     let fields = kind.fields(&setup).map_err(bad)?;
     let levels: Vec<&str> = Level::ALL.into_iter().map(|l| kind.level_bot(l)).collect();
     Ok(serde_json::json!({
         "game": entry.id,
         "name": entry.name,
         "setup": setup,
+        "seats": seats,
         "fields": fields,
         "bots": kind.bot_names(),
         "levels": levels,
@@ -465,6 +467,7 @@ mod tests {
         };
         let two = form_json("holdem", &q).unwrap();
         assert_eq!(two["setup"]["seats"], 2);
+        assert_eq!(two["seats"], 2);
         let bad = |setup: Option<&str>, key: Option<&str>, choice: Option<usize>| {
             let q = FormQuery {
                 setup: setup.map(String::from),

@@ -155,6 +155,14 @@
       for (const bot of [...new Set([...form.levels, ...form.bots])]) ai.add(new Option(bot, bot));
       ai.value = form.levels[1] || form.levels[0];
     }
+    // Seats left for people: as many as the table has besides yours.
+    const open = $("open");
+    const keep = Number(open.value);
+    open.replaceChildren();
+    for (let n = 0; n < form.seats; n++) {
+      open.add(new Option(n === 0 ? "none: the computer plays the others" : String(n), String(n)));
+    }
+    open.value = String(Math.min(keep, form.seats - 1));
     $("create").dataset.game = form.game;
     $("create-button").disabled = !me || creating !== null;
     if (me) $("start").dataset.ready = "yes";
