@@ -20,6 +20,8 @@ import signal
 import sys
 import time
 
+sys.dont_write_bytecode = True  # importing doom_browser leaves no cache in the checkout
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
