@@ -369,6 +369,14 @@ async fn the_pages_fit_a_phone_and_a_wide_screen() {
         .map(|f| format!("field-{}", f.key))
         .collect();
     assert_eq!(report["fields"], serde_json::json!(want));
+    // Nim, which has no web board, was played to its end on the generic one.
+    assert!(
+        report["generic_clicks"]
+            .as_array()
+            .is_some_and(|c| !c.is_empty()),
+        "{report}"
+    );
+    assert!(report["nim"].as_u64().is_some());
     let lobby = report["lobby"].to_string();
     assert!(
         lobby.contains("doom") && lobby.contains("bot:book"),

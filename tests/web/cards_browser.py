@@ -150,7 +150,8 @@ def start_table(d, url, game, choices, ai, open_seats, private=False):
             old = select._el
             select.select_by_visible_text(text)
             wait(d, lambda d: d.find_element(By.ID, "field-" + key) != old, "the form after " + key)
-    Select(d.find_element(By.ID, "ai")).select_by_value(ai)
+    if ai is not None:
+        Select(d.find_element(By.ID, "ai")).select_by_value(ai)
     Select(d.find_element(By.ID, "open")).select_by_value(str(open_seats))
     seconds = d.find_element(By.ID, "seconds")
     seconds.clear()
@@ -360,17 +361,38 @@ def widths(url, out):
         d.find_element(By.ID, "chat-text").send_keys("hello hall")
         d.find_element(By.ID, "chat-form").submit()
         wait(d, lambda d: "hello hall" in d.find_element(By.ID, "chat").text, "the lobby chat line")
+        chat = d.find_element(By.ID, "chat").text
         lobby = [
             {"game": r.get_attribute("data-game"), "text": r.text}
             for r in d.find_elements(By.CSS_SELECTOR, "#table-rows tr")
         ]
         fields = [e.get_attribute("id") for e in d.find_elements(By.CSS_SELECTOR, "#fields select")]
+        # A game without a board of its own (Nim) is played on the generic
+        # board: its legal actions as buttons.
+        nim = start_table(d, url, "nim", [], None, 0)
+        generic = []
+        acted = None
+        while True:
+            snap = snapshot(d)
+            s = snap["state"]
+            if s and s["stage"] and s["stage"]["stage"] != "turn" and s["deal"] >= 1:
+                break
+            if snap["turn"] != "you" or acted == snap["position"]:
+                time.sleep(0.05)
+                continue
+            acted = snap["position"]
+            button = d.find_element(By.ID, "action-0")
+            generic.append(button.text)
+            button.click()
         return {
             "table": table,
             "shots": shots,
             "fields": fields,
+            "nim": nim,
+            "generic_clicks": generic,
+            "generic_result": d.find_element(By.ID, "result").text,
             "lobby": lobby,
-            "chat": d.find_element(By.ID, "chat").text,
+            "chat": chat,
             "console_errors": console_errors(d),
             "outside_resources": outside(d, url),
         }

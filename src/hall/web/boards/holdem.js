@@ -107,6 +107,7 @@ export function board(ctx) {
     return m && m.view ? m.view.state : null;
   };
   const range = () => raiseRange(ctx.state().legal) || [0, 0];
+  const position = (m) => m.deal + ":" + m.step;
   const mine = () => ctx.myTurn(ctx.state()) && !ctx.sent();
 
   function toCall() {
@@ -183,8 +184,6 @@ export function board(ctx) {
     );
     keys.hidden = m.you === null;
   }
-
-  const position = (m) => m.deal + ":" + m.step;
 
   /** Whether `seat` took the pot with nobody else left in. */
   function wonUncontested(s, seat) {
@@ -345,7 +344,7 @@ export function board(ctx) {
     );
   }
 
-  function show_(m) {
+  function showTable(m) {
     count(m);
     draw(m);
     controls(m);
@@ -384,9 +383,8 @@ export function board(ctx) {
 
   return {
     tick,
-    show: show_,
+    show: showTable,
     prompt,
     redraw: () => controls(ctx.state()),
-    label: undefined,
   };
 }
