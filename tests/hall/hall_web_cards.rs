@@ -137,6 +137,11 @@ async fn a_holdem_hand_between_two_browsers_and_a_bot() {
     assert_eq!(reload["you"].as_u64(), Some(1), "{reload}");
     assert!(reload["holes_before"].is_array(), "{reload}");
     assert_eq!(reload["holes_before"], reload["holes_after"]);
+    assert!(
+        reload["log_after"].as_u64() >= reload["log_before"].as_u64()
+            && reload["log_before"].as_u64() > Some(0),
+        "the log is kept over the reload: {reload}"
+    );
 
     // A spectator saw no hidden card, and had nothing to click.
     let spy = &report["spectator_mid_hand"];

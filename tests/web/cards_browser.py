@@ -219,10 +219,12 @@ def holdem(url, out):
                 if who == "ben" and dealt_all and not reloaded:
                     # A reload mid-hand comes back to the seat, cards and turn.
                     before = st["holes"][1]
+                    lines = len(d.find_elements(By.CSS_SELECTOR, "#log li"))
                     d.refresh()
                     wait(d, lambda d: attr(d, "data-turn") == "you", "ben's turn again after the reload")
                     report["reload"] = {"holes_before": before, "holes_after": state(d)["view"]["state"]["holes"][1],
-                                        "you": state(d)["you"]}
+                                        "you": state(d)["you"], "log_before": lines,
+                                        "log_after": len(d.find_elements(By.CSS_SELECTOR, "#log li"))}
                     reloaded = True
                 if spectator is None and dealt_all:
                     spectator = browser()

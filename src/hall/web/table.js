@@ -283,11 +283,27 @@ $("stand").addEventListener("click", () => hall.send({ type: "stand", table: TAB
 $("sit-out").addEventListener("click", () => hall.send({ type: "sit_out", table: TABLE }));
 $("sit-back").addEventListener("click", () => hall.send({ type: "sit_back", table: TABLE }));
 
+// The log survives a reload of the page (kept for this tab only).
+const LOG_KEY = "cardgames.log." + TABLE;
+let kept = [];
+try {
+  kept = JSON.parse(sessionStorage.getItem(LOG_KEY) || "[]") || [];
+} catch (e) {
+  kept = [];
+}
+for (const line of kept) $("log").appendChild(lineItem(line.tone, line.pieces));
+
 /** A note as a list item, its players marked. */
 function noteItem(note, you) {
+  const pieces = Hall.word(note, you, name);
+  kept.push({ tone: note.tone, pieces });
+  return lineItem(note.tone, pieces);
+}
+
+function lineItem(tone, pieces) {
   const li = document.createElement("li");
-  li.className = "tone-" + note.tone;
-  for (const piece of Hall.word(note, you, name)) {
+  li.className = "tone-" + tone;
+  for (const piece of pieces) {
     if ("seat" in piece) {
       const span = document.createElement("span");
       span.className = "who p" + piece.seat;
@@ -310,6 +326,12 @@ function logNotes(m) {
     if (note.tone === "highlight") highlights.push(li.textContent);
   }
   while (log.children.length > 300) log.firstElementChild.remove();
+  kept = kept.slice(-300);
+  try {
+    sessionStorage.setItem(LOG_KEY, JSON.stringify(kept));
+  } catch (e) {
+    // A full storage only costs the log after a reload.
+  }
   log.scrollTop = log.scrollHeight;
   if (board.notes) board.notes(m);
   if (m.scores) {
