@@ -163,7 +163,9 @@ export function board(ctx) {
     if (v.phase === "Exchange") lines.push("Exchange: trick " + (v.exchange_tricks + 1) + " of 13");
     if (v.phase === "Play" || v.phase === "Over") lines.push("Tricks: North " + v.play_tricks[0] + " · South " + v.play_tricks[1]);
     lines.push("Match: North " + v.totals[0] + " · South " + v.totals[1] + (v.replay ? " · this deal replays the last, hands swapped" : ""));
+    if (v.match_over) lines.push("The match is over: the next deal begins a new one.");
     for (const l of lines) facts.appendChild(el("div", "", l));
+    if (v.deals && v.deals.length) facts.appendChild(matchTable(v.deals));
 
     // Your hand: the cards you may play are buttons.
     const playable = new Set(legal.filter((a) => a && a.Play).map((a) => a.Play));
@@ -225,6 +227,37 @@ export function board(ctx) {
     }
     if (lastRecord) showReview(lastRecord, Boolean(v.record));
     return 0;
+  }
+
+  /** A record's contract ("1C N", "3NTX S") as the board writes it ("1♣ by North, doubled"). */
+  function recordContract(text) {
+    const m = /^(\d)(C|D|H|S|NT)(X{0,2})\s+([NS])$/.exec(String(text || ""));
+    if (!m) return text || "passed out";
+    const strain = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" }[m[2]];
+    const x = m[3] === "XX" ? ", redoubled" : m[3] === "X" ? ", doubled" : "";
+    return m[1] + strain + " by " + seatName(m[4]) + x;
+  }
+
+  /** The match's deals so far: contract, tricks, score, totals. */
+  function matchTable(deals) {
+    const details = el("details", "match");
+    details.appendChild(el("summary", "", "The match: " + deals.length + (deals.length === 1 ? " deal" : " deals")));
+    const table = el("table", "match-table");
+    const head = el("tr");
+    for (const h of ["Deal", "Contract", "Tricks", "North", "South"]) head.appendChild(el("th", "", h));
+    table.appendChild(head);
+    deals.forEach((d, i) => {
+      const r = d.result;
+      const row = el("tr");
+      row.appendChild(el("td", "", String(i + 1) + (d.replay ? " (replay)" : "")));
+      row.appendChild(el("td", "", r.contract ? contractText(r.contract) : "passed out"));
+      row.appendChild(el("td", "", String(r.declarer_tricks)));
+      row.appendChild(el("td", "", String(r.score[0])));
+      row.appendChild(el("td", "", String(r.score[1])));
+      table.appendChild(row);
+    });
+    details.appendChild(table);
+    return details;
   }
 
   /** Cards a seat holds, for a spectator (13 less what it played and plus what it drew). */
@@ -322,7 +355,7 @@ export function board(ctx) {
     details.appendChild(el("summary", "", now ? "Review of the deal" : "Review of the deal before"));
     review.appendChild(details);
     const add = (e) => details.appendChild(e);
-    add(el("p", "", "Contract " + (r.contract || "passed out") + " · declarer's tricks " + r.declarer_tricks + " · score North " + r.score[0] + ", South " + r.score[1]));
+    add(el("p", "", "Contract " + recordContract(r.contract) + " · declarer's tricks " + r.declarer_tricks + " · score North " + r.score[0] + ", South " + r.score[1]));
     const hands = el("div", "review-hands");
     r.hands.forEach((pbn, seat) => {
       const col = el("div", "review-hand");
