@@ -11,13 +11,13 @@ use anes::parser::{
     KeyCode as AKey, KeyModifiers as AMods, Mouse, MouseButton as AButton, Parser, Sequence,
 };
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::cursor::Hide;
+use ratatui::crossterm::cursor::{Hide, MoveTo};
 use ratatui::crossterm::event::{
     DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyModifiers, MouseButton,
     MouseEvent, MouseEventKind,
 };
 use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
@@ -73,7 +73,16 @@ pub fn run(
         send,
         gone: false,
     };
-    execute!(sink, EnterAlternateScreen, EnableMouseCapture, Hide)?;
+    // Cleared as well: what the client's terminal showed before (ssh's
+    // banner) would otherwise stay wherever a frame draws blanks.
+    execute!(
+        sink,
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        MoveTo(0, 0),
+        EnableMouseCapture,
+        Hide
+    )?;
     let area = Rect::new(0, 0, cols, rows);
     app.handle(Event::Resize(cols, rows));
     let mut terminal = Terminal::with_options(
@@ -206,6 +215,28 @@ mod tests {
         let mut p = Parser::default();
         p.advance(bytes, false);
         p.filter_map(event_of).collect()
+    }
+
+    #[test]
+    fn the_screen_is_cleared_before_the_first_frame() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        drop(tx);
+        let mut sent = Vec::new();
+        let app = App::new(crate::tui::Settings::default(), true, None);
+        run(app, (80, 24), rx, |bytes| {
+            sent.extend(bytes);
+            true
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8_lossy(&sent);
+        let clear = text
+            .find("\x1b[2J")
+            .unwrap_or_else(|| panic!("no clear: {text:?}"));
+        let drawn = text
+            .find("cardgames")
+            .unwrap_or_else(|| panic!("no frame: {text:?}"));
+        assert!(text.find("\x1b[?1049h").is_some_and(|alt| alt < clear));
+        assert!(clear < drawn);
     }
 
     #[test]

@@ -186,7 +186,10 @@ mod tests {
 
     #[test]
     fn the_ws_path_is_added_when_missing() {
-        assert_eq!(hall_address(" 127.0.0.1:7902 ").as_deref(), Ok("ws://127.0.0.1:7902"));
+        assert_eq!(
+            hall_address(" 127.0.0.1:7902 ").as_deref(),
+            Ok("ws://127.0.0.1:7902")
+        );
         assert_eq!(hall_address("wss://h:1").as_deref(), Ok("wss://h:1"));
         assert!(hall_address("http://h:1").is_err_and(|e| e.contains("not http://")));
         assert!(hall_address("").is_err());

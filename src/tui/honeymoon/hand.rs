@@ -1,5 +1,5 @@
 //! What the honeymoon board reads from the position for you: your seat,
-//! your legal cards in display order, the tricks left in the play, and
+//! who sits opposite, your legal cards in display order, the tricks left in the play, and
 //! the solver's value of each of your cards.
 
 use crate::tui::link::Seen;
@@ -10,6 +10,16 @@ use cardgames::honeymoon::{Action, Honeymoon, Phase, Position, SOUTH};
 
 pub(super) fn me(seen: &Seen<Honeymoon>) -> Seat {
     seen.me.unwrap_or(SOUTH)
+}
+
+/// Who plays against you, as the match's lines name them: "computer" for
+/// a bot, else the person's name at the hall.
+pub(super) fn opponent(seen: &Seen<Honeymoon>) -> String {
+    let other = 1 - me(seen);
+    match seen.bots.get(other) {
+        Some(None) if seen.online => seen.name(other),
+        _ => "computer".into(),
+    }
 }
 
 /// Your legal cards, in display order (spades first, high first).
@@ -50,4 +60,37 @@ pub(super) fn analysis(seen: &Seen<Honeymoon>) -> Option<Analysis> {
         led: v.led,
     };
     Solver::new().analyze(&position).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cardgames::game::{Game, Stage};
+    use cardgames::honeymoon::Setup;
+
+    fn seen(online: bool, bots: Vec<Option<String>>) -> Seen<Honeymoon> {
+        let game = Honeymoon::new(Setup::default(), SOUTH, 1);
+        Seen {
+            me: Some(SOUTH),
+            view: game.view(SOUTH),
+            legal: Vec::new(),
+            stage: Stage::DealOver,
+            names: vec!["Ben".into(), "Ann".into()],
+            bots,
+            away: Vec::new(),
+            thinking: None,
+            setup: Setup::default(),
+            online,
+        }
+    }
+
+    #[test]
+    fn the_opponent_is_named_the_computer_only_when_it_is_one() {
+        assert_eq!(opponent(&seen(true, vec![None, None])), "Ben");
+        assert_eq!(
+            opponent(&seen(true, vec![Some("strong".into()), None])),
+            "computer"
+        );
+        assert_eq!(opponent(&seen(false, vec![None, None])), "computer");
+    }
 }

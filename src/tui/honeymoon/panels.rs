@@ -15,7 +15,7 @@ use cardgames::honeymoon::NORTH;
 use cardgames::honeymoon::review::Review;
 use cardgames::honeymoon::{DealLine, DealResult, Honeymoon, score_parts};
 
-use super::hand::me;
+use super::hand::{me, opponent};
 use super::words::contract_text;
 
 /// A panel: lines that stay at the top and lines that scroll.
@@ -34,7 +34,15 @@ pub fn match_over_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Panel {
     let (you, other) = (v.totals[mine], v.totals[1 - mine]);
     let verdict = match you.cmp(&other) {
         std::cmp::Ordering::Greater => format!("You win, {you} to {other}"),
-        std::cmp::Ordering::Less => format!("The computer wins, {other} to {you}"),
+        std::cmp::Ordering::Less => {
+            let who = opponent(seen);
+            let who = if who == "computer" {
+                "The computer".to_string()
+            } else {
+                who
+            };
+            format!("{who} wins, {other} to {you}")
+        }
         std::cmp::Ordering::Equal => format!("A tie at {you}"),
     };
     let keys = if seen.online {
@@ -252,8 +260,9 @@ pub fn match_lines(seen: &Seen<Honeymoon>, theme: Theme) -> Panel {
     let undone = deals.iter().filter(|d| d.undos > 0).count();
     let mut head = vec![Line::styled(
         format!(
-            "Match · you {} · computer {} · {} deal{}",
+            "Match · you {} · {} {} · {} deal{}",
             v.totals[mine],
+            opponent(seen),
             v.totals[1 - mine],
             deals.len(),
             if deals.len() == 1 { "" } else { "s" }
