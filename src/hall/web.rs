@@ -8,7 +8,8 @@
 //! (`/web/boards/ID.js`, from `web/boards/`); a game without one yet is
 //! drawn by the generic board (its legal actions as buttons). Dice of
 //! Doom's board asks the door for the engine's SVG
-//! ([`crate::doom::formats::svg`]) with clickable hexes.
+//! ([`crate::doom::formats::svg`]) with clickable hexes; honeymoon's for
+//! a deal's double-dummy review ([`review`]).
 //!
 //! The pages are files built into the binary, with no outside resource:
 //! their scripts talk to the hall through the same WebSocket messages as

@@ -35,12 +35,15 @@ pub struct ReviewQuery {
     invite: Option<String>,
 }
 
-/// The reviews worked out, newest last, by (table, seed, deal); and the
-/// lock that lets one be worked out at a time.
-static KEPT_REVIEWS: Mutex<VecDeque<((u64, u64, u64), String)>> = Mutex::new(VecDeque::new());
+/// A review's key: its table, its record's seed and number.
+type Key = (u64, u64, u64);
+
+/// The reviews worked out (as JSON), newest last; and the lock that lets
+/// one be worked out at a time.
+static KEPT_REVIEWS: Mutex<VecDeque<(Key, String)>> = Mutex::new(VecDeque::new());
 static WORKING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-fn kept(key: (u64, u64, u64)) -> Option<String> {
+fn kept(key: Key) -> Option<String> {
     let all = KEPT_REVIEWS.lock().unwrap_or_else(|p| p.into_inner());
     all.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())
 }
