@@ -9,7 +9,7 @@
 //! drawn by the generic board (its legal actions as buttons). Dice of
 //! Doom's board asks the door for the engine's SVG
 //! ([`crate::doom::formats::svg`]) with clickable hexes; honeymoon's for
-//! a deal's double-dummy review ([`review`]).
+//! a deal's double-dummy review (`web/review.rs`).
 //!
 //! The pages are files built into the binary, with no outside resource:
 //! their scripts talk to the hall through the same WebSocket messages as
