@@ -16,4 +16,5 @@ mod hall_rogue;
 mod hall_ssh;
 mod hall_terminal;
 mod hall_web;
+mod hall_web_cards;
 mod tui_tmux;
