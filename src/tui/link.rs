@@ -29,6 +29,8 @@ pub struct Seen<G: Playable> {
     /// At a hall's table, the seats whose person is away: their
     /// connection dropped, or sitting out (empty: nobody).
     pub away: Vec<bool>,
+    /// At a hall's table, the seats nobody sits in (empty: none).
+    pub empty: Vec<bool>,
     /// How long another seat has been thinking, if one is.
     pub thinking: Option<Duration>,
     /// The session's setup.
@@ -63,6 +65,11 @@ impl<G: Playable> Seen<G> {
     /// Whether `seat`'s person is away (at a hall's table).
     pub fn away(&self, seat: Seat) -> bool {
         self.away.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Whether nobody sits in `seat` (at a hall's table).
+    pub fn empty(&self, seat: Seat) -> bool {
+        self.empty.get(seat).copied().unwrap_or(false)
     }
 
     /// The name of `seat` as the person reads it ("You" for themselves).

@@ -15,7 +15,14 @@ fn join(name: &str, home: &std::path::Path, addr: std::net::SocketAddr) -> Tmux 
     let bin = env!("CARGO_BIN_EXE_cardgames");
     // The address as a person types it: no ws://.
     let at = addr.to_string();
-    let t = Tmux::run(name, home, (100, 32), &[bin, "join", &at, "--name", name]);
+    // Sessions are named per test: other tests of this binary run an "ann".
+    let session = format!("join-{name}");
+    let t = Tmux::run(
+        &session,
+        home,
+        (100, 32),
+        &[bin, "join", &at, "--name", name],
+    );
     t.wait_for("Tables");
     t
 }
@@ -70,6 +77,10 @@ fn the_owner_adds_a_bot_and_an_invited_watcher_sits_at_a_running_private_table()
     assert!(
         !watching.contains("o sit out"),
         "a watcher does not sit out:\n{watching}"
+    );
+    assert!(
+        watching.contains("empty seat"),
+        "the free seat says so:\n{watching}"
     );
     ben.keys(&["s"]);
 

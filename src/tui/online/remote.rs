@@ -73,6 +73,7 @@ pub fn seen_of<G: Playable>(t: &TableState) -> Option<Seen<G>> {
             .iter()
             .map(|s| s.kind == SeatKind::Person && (!s.connected || s.sitting_out))
             .collect(),
+        empty: t.seats.iter().map(|s| s.kind == SeatKind::Empty).collect(),
         thinking: None,
         setup: serde_json::from_value(t.setup.clone()).ok()?,
         online: true,
