@@ -1,13 +1,22 @@
-//! The web door: the hall's pages for a browser, Dice of Doom as the
-//! book's version 3 played it (Land of Lisp, chapter 19). A start page
-//! lists the Dice of Doom tables and creates one; a page per table draws
-//! the board as SVG (the engine's own drawing, [`crate::doom::formats::svg`]) with
-//! clickable hexes. The pages are files built into the binary, with no
-//! outside resource: their small scripts talk to the hall through the
-//! same WebSocket messages as the terminal client (`/ws`), so the server
-//! checks every request of a browser as it checks any client's. Hostile
-//! requests get an error status, never a panic: an unknown path or table
-//! 404, a long address or oversized headers 414 or 431, a bad board 400.
+//! The web door: the hall's pages for a browser. A start page shows the
+//! lobby of every game (tables, who plays and watches, chat) and creates
+//! a table of any game from the game's setup form, which the door serves
+//! as JSON from the registry (`/web/form/GAME`), so the browser's form
+//! is the terminal's. A page per table (`/table/N`) holds what every game
+//! shares (seats, clock, log, chat) and draws the game with the game's
+//! own board, a JavaScript module found by the game's id
+//! (`/web/boards/ID.js`, from `web/boards/`); a game without one yet is
+//! drawn by the generic board (its legal actions as buttons). Dice of
+//! Doom's board asks the door for the engine's SVG
+//! ([`crate::doom::formats::svg`]) with clickable hexes; honeymoon's for
+//! a deal's double-dummy review (`web/review.rs`).
+//!
+//! The pages are files built into the binary, with no outside resource:
+//! their scripts talk to the hall through the same WebSocket messages as
+//! the terminal client (`/ws`), so the server checks every request of a
+//! browser as it checks any client's. Hostile requests get an error
+//! status, never a panic: an unknown path or table 404, a long address or
+//! oversized headers 414 or 431, a bad board or form 400.
 
 use std::sync::Arc;
 
@@ -20,10 +29,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 
+mod review;
+
 use super::Hall;
 use crate::doom::Board;
 use crate::doom::board::{MAX_DICE, MAX_HEXES};
 use crate::doom::formats::svg::{Marks, marked_board_svg};
+use crate::game::Level;
+use crate::games::registry;
 
 /// The longest request target (path and query) served, in bytes.
 pub const MAX_TARGET: usize = 2048;
@@ -36,6 +49,16 @@ const STYLE: &str = include_str!("web/style.css");
 const HALL_JS: &str = include_str!("web/hall.js");
 const START_JS: &str = include_str!("web/start.js");
 const TABLE_JS: &str = include_str!("web/table.js");
+const GENERIC_BOARD: &str = include_str!("web/boards/generic.js");
+
+/// Each game's web board, by the game's id (as the terminal's boards are
+/// found): a JavaScript module drawing the game's `table` view. A game of
+/// the registry not listed here is drawn by the generic board.
+const BOARDS: &[(&str, &str)] = &[
+    ("holdem", include_str!("web/boards/holdem.js")),
+    ("doom", include_str!("web/boards/doom.js")),
+    ("honeymoon", include_str!("web/boards/honeymoon.js")),
+];
 
 /// What the pages may load: their own files, and the hall's WebSocket.
 /// The board's SVG styles its polygons inline, as the book's did.
@@ -48,7 +71,11 @@ pub fn routes() -> Router<Arc<Hall>> {
     Router::new()
         .route("/", get(|| async { page(START) }))
         .route("/doom/board.svg", get(board_svg))
-        .route("/doom/{table}", get(table_page))
+        .route("/doom/{table}", get(doom_page))
+        .route("/table/{table}", get(table_page))
+        .route("/web/form/{game}", get(form))
+        .route("/honeymoon/review/{table}", get(review::honeymoon_review))
+        .route("/web/boards/{file}", get(board_module))
         .route("/web/style.css", get(|| async { asset("text/css", STYLE) }))
         .route("/web/hall.js", get(|| async { script(HALL_JS) }))
         .route("/web/start.js", get(|| async { script(START_JS) }))
@@ -138,27 +165,140 @@ struct TableQuery {
     invite: Option<String>,
 }
 
-/// A table's page: 404 unless `table` is the number of a Dice of Doom
-/// table the asker may see (a private one with its invite code).
+/// A table's page: 404 unless `table` is the number of a table the asker
+/// may see (a private one with its invite code).
 async fn table_page(
     State(hall): State<Arc<Hall>>,
     Path(table): Path<String>,
     Query(query): Query<TableQuery>,
 ) -> Response {
-    let Some(id) = table_id(&table) else {
+    any_table_page(&hall, &table, query, None)
+}
+
+/// A Dice of Doom table's page at its first address (`/doom/N`): 404 for
+/// a table of another game.
+async fn doom_page(
+    State(hall): State<Arc<Hall>>,
+    Path(table): Path<String>,
+    Query(query): Query<TableQuery>,
+) -> Response {
+    any_table_page(&hall, &table, query, Some("doom"))
+}
+
+fn any_table_page(hall: &Hall, table: &str, query: TableQuery, only: Option<&str>) -> Response {
+    let Some(id) = table_id(table) else {
         return refuse(StatusCode::NOT_FOUND);
     };
-    let visible = {
+    let game = {
         let tables = super::lock(&hall.tables);
-        tables.get(&id).is_some_and(|t| {
-            t.summary.game == "doom"
-                && (t.invite.is_none() || t.invite.as_deref() == query.invite.as_deref())
-        })
+        tables
+            .get(&id)
+            .filter(|t| {
+                only.is_none_or(|g| t.summary.game == g)
+                    && (t.invite.is_none() || t.invite.as_deref() == query.invite.as_deref())
+            })
+            .map(|t| t.summary.game.clone())
     };
-    if !visible {
-        return refuse(StatusCode::NOT_FOUND);
+    match game.as_deref().and_then(|g| registry().get(g)) {
+        Some(entry) => page(table_html(
+            id,
+            entry.id,
+            entry.name,
+            query.invite.as_deref(),
+        )),
+        None => refuse(StatusCode::NOT_FOUND),
     }
-    page(table_html(id, query.invite.as_deref()))
+}
+
+/// `GET /web/boards/ID.js`: the web board of game ID (the generic board
+/// for a game of the registry without one), 404 for no game.
+async fn board_module(Path(file): Path<String>) -> Response {
+    match board_of(&file) {
+        Some(js) => script(js),
+        None => refuse(StatusCode::NOT_FOUND),
+    }
+}
+
+/// The module served as `/web/boards/{file}`.
+pub fn board_of(file: &str) -> Option<&'static str> {
+    let id = file.strip_suffix(".js")?;
+    let entry = registry().get(id)?;
+    Some(
+        BOARDS
+            .iter()
+            .find(|(game, _)| *game == entry.id)
+            .map_or(GENERIC_BOARD, |(_, js)| js),
+    )
+}
+
+/// The query of a setup form: a setup (JSON; the game's default when
+/// left out), and the option to set on it, `key` to its choice `choice`.
+#[derive(Debug, Deserialize)]
+pub struct FormQuery {
+    /// The setup as it stands.
+    #[serde(default)]
+    pub setup: Option<String>,
+    /// The option changed.
+    #[serde(default)]
+    pub key: Option<String>,
+    /// Its new choice.
+    #[serde(default)]
+    pub choice: Option<usize>,
+}
+
+/// `GET /web/form/GAME?setup=…&key=K&choice=I`: the game's setup form as
+/// the terminal's setup screen shows it, from the registry.
+async fn form(Path(game): Path<String>, Query(q): Query<FormQuery>) -> Response {
+    match form_json(&game, &q) {
+        Ok(json) => respond("application/json", json.to_string()),
+        Err(FormError::NoGame) => refuse(StatusCode::NOT_FOUND),
+        Err(FormError::Setup(e)) => (StatusCode::BAD_REQUEST, format!("{e}\n")).into_response(),
+    }
+}
+
+/// Why a form was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormError {
+    /// No game of that id.
+    NoGame,
+    /// A setup or choice the game refuses.
+    Setup(String),
+}
+
+/// The form of game `game` after `q`'s choice: `{"game", "name", "setup",
+/// "seats", "fields", "bots", "levels", "chips"}` (`setup` whole, every
+/// field filled in; `seats` at a table of it).
+pub fn form_json(game: &str, q: &FormQuery) -> Result<serde_json::Value, FormError> {
+    let entry = registry().get(game).ok_or(FormError::NoGame)?;
+    let kind = &entry.kind;
+    let bad = |e: crate::form::SetupError| FormError::Setup(e.to_string());
+    let mut setup = match &q.setup {
+        Some(text) => {
+            let given: serde_json::Value =
+                serde_json::from_str(text).map_err(|e| FormError::Setup(format!("setup: {e}")))?;
+            kind.complete(&given).map_err(bad)?
+        }
+        None => kind.default_setup(),
+    };
+    match (&q.key, q.choice) {
+        (Some(key), Some(choice)) => setup = kind.choose(&setup, key, choice).map_err(bad)?,
+        (None, None) => {}
+        _ => return Err(FormError::Setup("key and choice go together".into())),
+    }
+    // A setup that reads but cannot be played (99 seats) is refused too.
+    let seats = kind.seats(&setup).map_err(bad)?;
+    let fields = kind.fields(&setup).map_err(bad)?;
+    let levels: Vec<&str> = Level::ALL.into_iter().map(|l| kind.level_bot(l)).collect();
+    Ok(serde_json::json!({
+        "game": entry.id,
+        "name": entry.name,
+        "setup": setup,
+        "seats": seats,
+        "fields": fields,
+        "bots": kind.bot_names(),
+        "levels": levels,
+        "chips": kind.chips(),
+    }))
 }
 
 /// A table's number from its path segment: digits only, no sign, no
@@ -171,14 +311,21 @@ pub fn table_id(text: &str) -> Option<u64> {
     text.parse().ok()
 }
 
-/// The table page for table `id`; a private table's invite code goes
-/// into the page (letters and digits only) for its script to send.
-pub fn table_html(id: u64, invite: Option<&str>) -> String {
+/// The table page for table `id` of game `game` (named `name`); a private
+/// table's invite code goes into the page (letters and digits only) for
+/// its script to send.
+pub fn table_html(id: u64, game: &str, name: &str, invite: Option<&str>) -> String {
     let invite = invite
         .filter(|c| c.len() <= 32 && c.bytes().all(|b| b.is_ascii_alphanumeric()))
         .unwrap_or("");
+    let name = name
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('\'', "&#39;");
     TABLE
         .replace("{{TABLE}}", &id.to_string())
+        .replace("{{GAME}}", game)
+        .replace("{{NAME}}", &name)
         .replace("{{INVITE}}", invite)
 }
 
@@ -264,6 +411,7 @@ async fn board_svg(Query(q): Query<BoardQuery>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::form::Field;
 
     fn query(board: &str, chosen: Option<usize>, legal: &str) -> BoardQuery {
         BoardQuery {
@@ -297,6 +445,79 @@ mod tests {
     }
 
     #[test]
+    fn the_form_is_the_registrys_and_a_choice_moves_it_on() {
+        let q = FormQuery {
+            setup: None,
+            key: None,
+            choice: None,
+        };
+        let entry = registry().get("holdem").unwrap();
+        let form = form_json("holdem", &q).unwrap();
+        assert_eq!(form["setup"], entry.kind.default_setup());
+        let fields: Vec<Field> = serde_json::from_value(form["fields"].clone()).unwrap();
+        assert_eq!(fields, entry.kind.fields(&form["setup"]).unwrap());
+        assert_eq!(form["chips"], true);
+        assert_eq!(
+            form["levels"],
+            serde_json::json!(["easy", "normal", "hard"])
+        );
+        let q = FormQuery {
+            setup: Some(form["setup"].to_string()),
+            key: Some("seats".into()),
+            choice: Some(0),
+        };
+        let two = form_json("holdem", &q).unwrap();
+        assert_eq!(two["setup"]["seats"], 2);
+        assert_eq!(two["seats"], 2);
+        let bad = |setup: Option<&str>, key: Option<&str>, choice: Option<usize>| {
+            let q = FormQuery {
+                setup: setup.map(String::from),
+                key: key.map(String::from),
+                choice,
+            };
+            form_json("holdem", &q).unwrap_err()
+        };
+        assert!(matches!(
+            bad(None, Some("nope"), Some(0)),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(
+            bad(None, Some("seats"), Some(99)),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(
+            bad(None, Some("seats"), None),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(bad(Some("{"), None, None), FormError::Setup(_)));
+        assert!(matches!(
+            bad(Some(r#"{"wings": 2}"#), None, None),
+            FormError::Setup(_)
+        ));
+        assert!(matches!(
+            bad(Some(r#"{"seats": 99}"#), None, None),
+            FormError::Setup(_)
+        ));
+        assert_eq!(form_json("chess", &q), Err(FormError::NoGame));
+    }
+
+    #[test]
+    fn every_game_has_a_board_module() {
+        for e in registry().entries() {
+            let js = board_of(&format!("{}.js", e.id)).unwrap();
+            assert!(js.contains("export function board"), "{}", e.id);
+        }
+        assert_eq!(
+            board_of("doom.js"),
+            Some(include_str!("web/boards/doom.js"))
+        );
+        assert_eq!(board_of("nim.js"), Some(GENERIC_BOARD));
+        for bad in ["chess.js", "doom", "doom.js.map", "../web.rs", ""] {
+            assert_eq!(board_of(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn long_targets_and_headers_are_refused() {
         assert_eq!(limits(10, 100), None);
         assert_eq!(limits(MAX_TARGET, MAX_HEADERS), None);
@@ -309,11 +530,13 @@ mod tests {
 
     #[test]
     fn a_table_page_names_its_table_and_only_a_plain_invite() {
-        let html = table_html(42, Some("ab12"));
+        let html = table_html(42, "holdem", "Texas Hold'em", Some("ab12"));
         assert!(html.contains(r#"data-table="42""#));
+        assert!(html.contains(r#"data-game="holdem""#));
         assert!(html.contains(r#"data-invite="ab12""#));
+        assert!(html.contains("Texas Hold&#39;em · table 42"), "{html}");
         assert!(!html.contains("{{"));
-        let html = table_html(1, Some("\"><script>"));
+        let html = table_html(1, "doom", "Dice of Doom", Some("\"><script>"));
         assert!(!html.contains("<script>\""), "{html}");
         assert!(html.contains(r#"data-invite="""#));
     }

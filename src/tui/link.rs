@@ -29,6 +29,8 @@ pub struct Seen<G: Playable> {
     /// At a hall's table, the seats whose person is away: their
     /// connection dropped, or sitting out (empty: nobody).
     pub away: Vec<bool>,
+    /// At a hall's table, the seats nobody sits in (empty: none).
+    pub empty: Vec<bool>,
     /// How long another seat has been thinking, if one is.
     pub thinking: Option<Duration>,
     /// The session's setup.
@@ -63,6 +65,11 @@ impl<G: Playable> Seen<G> {
     /// Whether `seat`'s person is away (at a hall's table).
     pub fn away(&self, seat: Seat) -> bool {
         self.away.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Whether nobody sits in `seat` (at a hall's table).
+    pub fn empty(&self, seat: Seat) -> bool {
+        self.empty.get(seat).copied().unwrap_or(false)
     }
 
     /// The name of `seat` as the person reads it ("You" for themselves).
@@ -104,6 +111,15 @@ pub enum Tick {
     Moved(Result<Update, String>),
 }
 
+/// What the person may do to a hall table's seats now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seating {
+    /// Watching, with a seat free.
+    pub may_sit: bool,
+    /// The table's owner, with a seat free.
+    pub may_add_bot: bool,
+}
+
 /// A seat at a table, local or in the hall.
 pub trait Link<G: Playable> {
     /// What the person sees now.
@@ -130,6 +146,15 @@ pub trait Link<G: Playable> {
     fn chat(&mut self, _text: &str) {}
     /// Sits out (or comes back).
     fn sit_out(&mut self, _out: bool) {}
+    /// What the person may do to the seats now: sit in a free one (while
+    /// watching), fill a free one with a bot (the table's owner).
+    fn seating(&self) -> Seating {
+        Seating::default()
+    }
+    /// Sits in the first free seat.
+    fn take_seat(&mut self) {}
+    /// Fills the first free seat with a bot of the normal level.
+    fn add_bot(&mut self) {}
     /// Leaves the table; where to go.
     fn leave(&mut self) -> Nav {
         Nav::Menu

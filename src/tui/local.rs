@@ -99,6 +99,7 @@ impl<G: Playable> Link<G> for LocalTable<G> {
                 })
                 .collect(),
             away: Vec::new(),
+            empty: Vec::new(),
             thinking: self.turn.as_ref().map(|(_, at)| at.elapsed()),
             setup: self.runner.setup().clone(),
             online: false,

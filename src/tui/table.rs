@@ -165,6 +165,10 @@ pub enum TableAction<C> {
     Chat,
     /// Sit out, or come back (online).
     SitOut,
+    /// Sit in a free seat of the table watched (online).
+    Sit,
+    /// Fill a free seat with a bot (online, the table's owner).
+    AddBot,
     /// Show why the computer played as it did in the deal just over.
     Why,
 }
@@ -344,10 +348,13 @@ impl<G: Board> Screen for TableScreen<G> {
         let board = G::bindings(&seen, &self.ui);
         // A key the board uses now (the bet box's esc) is the board's.
         let taken = |k: &Key| board.iter().any(|x| x.enabled && x.keys.contains(k));
-        let leave: Vec<Key> = [Key::Esc, Key::Char('q')]
-            .into_iter()
-            .filter(|k| !taken(k))
-            .collect();
+        let free =
+            |keys: &[Key]| -> Vec<Key> { keys.iter().filter(|k| !taken(k)).copied().collect() };
+        let leave = free(&[Key::Esc, Key::Char('q')]);
+        let (sit, bot) = (
+            free(&[Key::Char('s')]),
+            free(&[Key::Char('b'), Key::Char('+')]),
+        );
         b.extend(board.into_iter().map(|x| Binding {
             keys: x.keys,
             hint: x.hint,
@@ -362,16 +369,40 @@ impl<G: Board> Screen for TableScreen<G> {
                 "Say something at the table",
                 TableAction::Chat,
             ));
-            b.push(Binding::new(
-                &[Key::Char('o')],
-                if self.sitting_out {
-                    "sit back"
-                } else {
-                    "sit out"
-                },
-                "Sit out (your turns are played by the default action), or come back",
-                TableAction::SitOut,
-            ));
+            b.push(
+                Binding::new(
+                    &[Key::Char('o')],
+                    if self.sitting_out {
+                        "sit back"
+                    } else {
+                        "sit out"
+                    },
+                    "Sit out (your turns are played by the default action), or come back",
+                    TableAction::SitOut,
+                )
+                .enabled(seen.me.is_some()),
+            );
+            let seating = self.link.seating();
+            for (keys, hint, help, action, enabled) in [
+                (
+                    sit,
+                    "sit",
+                    "Sit in a free seat of this table",
+                    TableAction::Sit,
+                    seating.may_sit,
+                ),
+                (
+                    bot,
+                    "bot",
+                    "Fill a free seat with a computer player (you made this table)",
+                    TableAction::AddBot,
+                    seating.may_add_bot,
+                ),
+            ] {
+                if !keys.is_empty() {
+                    b.push(Binding::new(&keys, hint, help, action).enabled(enabled));
+                }
+            }
         }
         if !online {
             b.push(Binding::new(
@@ -402,6 +433,7 @@ impl<G: Board> Screen for TableScreen<G> {
             TableAction::Leave
                 if self.ask_leave
                     && !self.leave_asked
+                    && self.link.seen().me.is_some()
                     && matches!(self.link.seen().stage, Stage::Turn(_)) =>
             {
                 self.leave_asked = true;
@@ -420,6 +452,8 @@ impl<G: Board> Screen for TableScreen<G> {
                 self.sitting_out = !self.sitting_out;
                 self.link.sit_out(self.sitting_out);
             }
+            TableAction::Sit => self.link.take_seat(),
+            TableAction::AddBot => self.link.add_bot(),
             TableAction::Why => self.why(),
             TableAction::Older => self.back = log::older(&self.log, self.back),
             TableAction::Newer => self.back = log::newer(self.back),

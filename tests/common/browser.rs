@@ -1,7 +1,7 @@
 //! A real browser for the web door's tests: Debian's headless Chromium
 //! driven by Selenium (from PyPI, in a virtual environment the tests make
 //! under `target/tmp` the first time, as the PokerKit cross-check does),
-//! running `tests/web/doom_browser.py`.
+//! running the scripts of `tests/web/`.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -53,9 +53,15 @@ pub fn artifacts() -> PathBuf {
 /// Runs `tests/web/doom_browser.py` with `args` (blocking): the JSON
 /// report it prints last. What it says on stderr goes to the test's.
 pub fn run_script(python: &str, browser: &(PathBuf, PathBuf), args: &[String]) -> Value {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/doom_browser.py");
+    run(python, browser, "doom_browser.py", args)
+}
+
+/// Runs `tests/web/NAME` with `args` (blocking): the JSON report it prints
+/// last.
+pub fn run(python: &str, browser: &(PathBuf, PathBuf), name: &str, args: &[String]) -> Value {
+    let script = format!("{}/tests/web/{name}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new(python)
-        .arg(script)
+        .arg(&script)
         .args(args)
         .env("CARDGAMES_CHROMIUM", &browser.0)
         .env("CARDGAMES_CHROMEDRIVER", &browser.1)

@@ -21,7 +21,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// One browser session at a time: the machine is small.
-static BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub(crate) static BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Sends `request` as it is and returns the response's status (0 when
 /// the connection closed without one) and the whole response.
@@ -93,7 +93,8 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
         "GET / HTTP/1.1\r\nHost: x\r\nX-Junk: {}\r\nConnection: close\r\n\r\n",
         "j".repeat(9000)
     );
-    let cases: Vec<(Vec<u8>, u16, &str)> = vec![
+    let cases: Vec<(Vec<u8>, u16, &str)> =
+        vec![
         (get("/"), 200, "the start page"),
         (
             get(&format!("/doom/{doom}")),
@@ -101,6 +102,42 @@ async fn hostile_requests_get_an_error_status_and_the_hall_goes_on() {
             "a Dice of Doom table's page",
         ),
         (get("/web/table.js"), 200, "a script"),
+        (get("/web/boards/holdem.js"), 200, "a board"),
+        (
+            get("/web/boards/nim.js"),
+            200,
+            "a board of the generic kind",
+        ),
+        (get("/web/boards/chess.js"), 404, "the board of no game"),
+        (get("/web/form/doom"), 200, "a form"),
+        (
+            get("/web/form/doom?key=size&choice=99"),
+            400,
+            "a choice past the choices",
+        ),
+        (get("/web/form/chess"), 404, "the form of no game"),
+        (
+            get(&format!("/honeymoon/review/{doom}?deal=1")),
+            404,
+            "the review of a table of another game",
+        ),
+        (get("/honeymoon/review/999?deal=1"), 404, "the review of no table"),
+        (get("/honeymoon/review/1?deal=x"), 400, "a deal that is no number"),
+        (
+            get(&format!("/table/{holdem}")),
+            200,
+            "a Hold'em table's page",
+        ),
+        (
+            get("/table/999"),
+            404,
+            "no such table at the generic address",
+        ),
+        (
+            get(&format!("/table/{}", secret.0)),
+            404,
+            "a private table without its invite, at the generic address",
+        ),
         (get("/nowhere"), 404, "an unknown path"),
         (get("/web/../Cargo.toml"), 404, "a path out of the door"),
         (get("/web/secret.js"), 404, "an unknown file"),
@@ -410,6 +447,11 @@ async fn a_whole_game_in_the_browser_against_the_books_ai() {
         replayed.positions.first().map(String::as_str)
     );
     check_page(&report, &replayed, true);
+    assert_eq!(
+        report["result_in_next_game"].as_str(),
+        Some(""),
+        "the last game's winner is gone once the next begins"
+    );
     // The browser's clicks are the moves recorded for seat a.
     assert_eq!(report["clicks"], json!(replayed.of(0)));
     assert!(!replayed.of(0).is_empty(), "the browser played");

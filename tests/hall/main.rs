@@ -15,5 +15,7 @@ mod hall_ledger;
 mod hall_protocol;
 mod hall_rogue;
 mod hall_ssh;
+mod hall_terminal;
 mod hall_web;
+mod hall_web_cards;
 mod tui_tmux;

@@ -190,6 +190,17 @@ def play_one_game(d):
     return clicks
 
 
+def choose(d, key, text):
+    """Chooses `text` for option `key` of the start page's form, and waits
+    for the form the hall sends back."""
+    select = Select(d.find_element(By.ID, "field-" + key))
+    if select.first_selected_option.text == text:
+        return
+    select.select_by_visible_text(text)
+    wait(d, lambda d: Select(d.find_element(By.ID, "field-" + key)).first_selected_option.text == text
+         and d.find_element(By.ID, "field-" + key) != select._el, "the form after " + key)
+
+
 def page_report(d, origin):
     resources = d.execute_script(
         "return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
@@ -198,8 +209,10 @@ def page_report(d, origin):
     errors = [l["message"] for l in d.get_log("browser") if l["level"] == "SEVERE"]
     return {
         "games": d.execute_script("return window.doomGames"),
-        "result": d.find_element(By.ID, "result").text,
-        "winners": d.find_element(By.ID, "result").get_attribute("data-winners"),
+        # The first game's result as shown when it ended (the next game
+        # clears it as it begins).
+        "result": d.execute_script("return window.doomGames.length ? window.doomGames[0].result : ''"),
+        "winners": d.execute_script("return window.doomGames.length ? window.doomGames[0].winners : ''"),
         "outside_resources": outside,
         "console_errors": errors,
         "log": [li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li")],
@@ -212,17 +225,18 @@ def versus_ai(url, out):
     try:
         d.get(url + "/")
         wait(d, lambda d: d.find_element(By.ID, "start").get_attribute("data-ready") == "yes", "logged in")
-        Select(d.find_element(By.ID, "size")).select_by_value("3")
-        Select(d.find_element(By.ID, "players")).select_by_value("2")
-        Select(d.find_element(By.ID, "rules")).select_by_value("classic")
-        Select(d.find_element(By.ID, "max_dice")).select_by_value("3")
+        Select(d.find_element(By.ID, "game")).select_by_value("doom")
+        wait(d, lambda d: d.find_element(By.ID, "create").get_attribute("data-game") == "doom", "the game's form")
+        # The form comes from the hall (the registry's), each choice asked anew.
+        for key, text in [("size", "3×3"), ("players", "2"), ("rules", "classic (more dice win)"), ("max_dice", "3")]:
+            choose(d, key, text)
         Select(d.find_element(By.ID, "ai")).select_by_value("book")
         Select(d.find_element(By.ID, "open")).select_by_value("0")
         seconds = d.find_element(By.ID, "seconds")
         seconds.clear()
         seconds.send_keys("600")
         d.find_element(By.ID, "create-button").click()
-        wait(d, lambda d: "/doom/" in d.current_url, "the table's page")
+        wait(d, lambda d: "/table/" in d.current_url, "the table's page")
         table = int(d.current_url.rsplit("/", 1)[1])
         pages.append(well_formed(url + "/doom/" + str(table)))
         wait(d, lambda d: attr(d, "data-turn") in ("you", "other"), "the first move awaited")
@@ -238,6 +252,9 @@ def versus_ai(url, out):
         first = d.execute_script("return window.doomShown[0]")
         clicks = play_one_game(d)
         report = page_report(d, url)
+        # The winner stays until the next game begins, then goes.
+        wait(d, lambda d: attr(d, "data-deal") == "2" and attr(d, "data-turn") in ("you", "other"), "the next game")
+        report["result_in_next_game"] = d.find_element(By.ID, "result").text
         report.update(
             {"table": table, "pages": pages, "screenshot": facts, "first": first, "clicks": clicks}
         )

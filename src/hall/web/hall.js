@@ -123,40 +123,72 @@ const Hall = (() => {
     const tail = space < 0 ? "" : verb.slice(space);
     if (head === "be") head = "is";
     else if (head === "have") head = "has";
-    else if (/(s|x|z|sh|ch)$/.test(head)) head += "es";
+    else if (/(s|x|z|o|sh|ch)$/.test(head)) head += "es";
     else head += "s";
     return head + tail;
   }
 
+  const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+
+  /** A card's rank and suit symbol ("As" → { rank: "A", suit: "♠", red: false }). */
+  function card(text) {
+    const t = String(text);
+    const s = t.slice(-1).toLowerCase();
+    return { rank: t.slice(0, -1), suit: SUITS[s] || s, red: s === "h" || s === "d", text: t };
+  }
+
+  /** A card as text, its suit a symbol: "T♣". */
+  function cardText(text) {
+    const c = card(text);
+    return c.rank + c.suit;
+  }
+
+  /** A card as a span (red for hearts and diamonds), labelled for screen readers. */
+  function cardSpan(text) {
+    const c = card(text);
+    const span = document.createElement("span");
+    span.className = "card-text" + (c.red ? " red" : "");
+    span.textContent = c.rank + c.suit;
+    span.dataset.card = c.text;
+    return span;
+  }
+
   /**
-   * A note as pieces: { text } or { seat, text } (a player, for the page
-   * to mark with their colour), worded for seat `you` (null: a
-   * spectator) with `name(seat)` for the others.
+   * A note as pieces: { text }, { seat, text } (a player, for the page to
+   * mark with their colour) or { card } (a card to draw), worded for seat
+   * `you` (null: a spectator) with `name(seat)` for the others, as
+   * docs/protocol.md says.
    */
   function word(note, you, name) {
     const out = [];
     let subjectIsYou = false;
     for (const part of note.parts || []) {
       const first = out.length === 0;
-      let piece;
-      if ("text" in part) piece = { text: String(part.text) };
+      let pieces;
+      if ("text" in part) pieces = [{ text: String(part.text) }];
       else if ("seat" in part) {
         subjectIsYou = part.seat === you;
-        piece = { seat: part.seat, text: subjectIsYou ? (first ? "You" : "you") : name(part.seat) };
-      } else if ("verb" in part) piece = { text: conjugate(String(part.verb), subjectIsYou) };
-      else if ("amount" in part) piece = { text: String(part.amount) };
-      else if ("card" in part) piece = { text: String(part.card) };
-      else if ("cards" in part) piece = { text: part.cards.join(" ") };
-      else if ("suit" in part) {
-        out.push({ text: String(part.suit) });
+        pieces = [{ seat: part.seat, text: subjectIsYou ? (first ? "You" : "you") : name(part.seat) }];
+      } else if ("verb" in part) pieces = [{ text: conjugate(String(part.verb), subjectIsYou) }];
+      else if ("amount" in part) pieces = [{ text: String(part.amount) }];
+      else if ("card" in part) pieces = [{ card: String(part.card), text: cardText(part.card) }];
+      else if ("cards" in part) {
+        pieces = [];
+        part.cards.forEach((c, i) => {
+          if (i > 0) pieces.push({ text: " " });
+          pieces.push({ card: String(c), text: cardText(c) });
+        });
+      } else if ("suit" in part) {
+        const s = String(part.suit).toLowerCase();
+        out.push({ text: SUITS[s] || s });
         continue;
       } else continue;
-      const attaches = "text" in part && /^[,.:;)]/.test(piece.text);
+      const attaches = "text" in part && /^[,.:;)]/.test(pieces[0].text);
       if (!first && !attaches) out.push({ text: " " });
-      out.push(piece);
+      out.push(...pieces);
     }
     return out;
   }
 
-  return { connect, word, guestName };
+  return { connect, word, guestName, card, cardText, cardSpan };
 })();

@@ -713,6 +713,7 @@ mod tests {
             names: vec!["you".into(), "b".into()],
             bots: vec![None, Some("strong".into())],
             away: Vec::new(),
+            empty: Vec::new(),
             thinking: None,
             setup,
             online,

@@ -97,6 +97,7 @@ pub(crate) fn draw_hand(
         bots: vec![None; names.len()],
         names,
         away: Vec::new(),
+        empty: Vec::new(),
         thinking: None,
         setup: Setup::default(),
         online: false,

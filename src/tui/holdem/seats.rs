@@ -82,6 +82,21 @@ fn render_seat(seen: &Seen<Holdem>, seat: Seat, area: Rect, buf: &mut Buffer, th
     if seen.away(seat) {
         marks.push("away");
     }
+    if seen.empty(seat) {
+        // A free seat at a hall's table: no stack, no cards.
+        let (x, y) = seat_origin(seen, seat, area.width, area.height);
+        if y < area.height {
+            let w = seat_width(area.width).min(area.width.saturating_sub(x));
+            buf.set_stringn(
+                area.x + x,
+                area.y + y,
+                " empty seat",
+                usize::from(w),
+                theme.dim(),
+            );
+        }
+        return;
+    }
     let head = format!("{pointer}{} {}", seen.name(seat), marks.join(" "));
     let name_style = if acting {
         theme.selected()

@@ -78,6 +78,7 @@ mod tests {
             names: vec!["Ben".into(), "Ann".into()],
             bots,
             away: Vec::new(),
+            empty: Vec::new(),
             thinking: None,
             setup: Setup::default(),
             online,

@@ -265,7 +265,10 @@ impl Board for Honeymoon {
         ui.card = 0;
         ui.peek &= seen.view.last_trick().is_some();
         ui.claim = None;
-        if seen.view.record.is_none() && matches!(ui.panel, Panel::Review(_)) {
+        // At this machine the next deal comes on `n`, which leaves the
+        // review; at a hall it comes by itself, and the review stays open
+        // until closed.
+        if seen.view.record.is_none() && !seen.online && matches!(ui.panel, Panel::Review(_)) {
             ui.panel = Panel::Table;
         }
         ui.hint = if ui.hinting { analysis(seen) } else { None };
@@ -336,6 +339,7 @@ mod tests {
             names: vec!["North".into(), "South".into()],
             bots: vec![Some("normal".into()), None],
             away: Vec::new(),
+            empty: Vec::new(),
             thinking: None,
             setup: Setup::default(),
             online: false,
@@ -377,6 +381,7 @@ mod tests {
             names: vec!["North".into(), "South".into()],
             bots: vec![Some("normal".into()), None],
             away: Vec::new(),
+            empty: Vec::new(),
             thinking: None,
             setup: game.options(),
             online: false,
@@ -390,6 +395,50 @@ mod tests {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    #[test]
+    fn at_a_hall_the_review_stays_open_when_the_next_deal_comes() {
+        let mut game = Honeymoon::new(Setup::default(), NORTH, 3);
+        // The first cards each time, one bid of the lowest, then passes.
+        let mut bid = true;
+        while game.view(SOUTH).phase != Phase::Over {
+            let legal = game.legal_actions();
+            let action = match legal
+                .iter()
+                .find(|a| matches!(a, Action::Call(Call::Bid(_))))
+            {
+                Some(&b) if bid => b,
+                _ if game.view(SOUTH).phase == Phase::Bidding => Action::Call(Call::Pass),
+                _ => legal[0],
+            };
+            bid &= !matches!(action, Action::Call(Call::Bid(_)));
+            game.apply(action).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let over = seen_of(&game);
+        let record = over
+            .view
+            .record
+            .as_ref()
+            .unwrap_or_else(|| panic!("no record"));
+        let r = review::review(record, &mut Solver::new(), 1, 0).unwrap_or_else(|e| panic!("{e}"));
+        let next = seen_of(&Honeymoon::new(Setup::default(), SOUTH, 4));
+        for online in [true, false] {
+            let mut ui = Ui {
+                panel: Panel::Review(Box::new(r.clone())),
+                ..Ui::default()
+            };
+            let seen = Seen {
+                online,
+                ..next.clone()
+            };
+            <Honeymoon as Board>::moved(&seen, &mut ui);
+            assert_eq!(
+                matches!(ui.panel, Panel::Review(_)),
+                online,
+                "online: {online}"
+            );
+        }
     }
 
     #[test]

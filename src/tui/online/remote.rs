@@ -4,7 +4,7 @@
 //! come. The hall deals and keeps the session; this side keeps nothing.
 
 use super::net::{Link as NetLink, Net};
-use crate::tui::link::{Link, Seen, Tick, Update};
+use crate::tui::link::{Link, Seating, Seen, Tick, Update};
 use crate::tui::screen::Nav;
 use cardgames::game::{Playable, Stage};
 use cardgames::runner::Save;
@@ -73,6 +73,7 @@ pub fn seen_of<G: Playable>(t: &TableState) -> Option<Seen<G>> {
             .iter()
             .map(|s| s.kind == SeatKind::Person && (!s.connected || s.sitting_out))
             .collect(),
+        empty: t.seats.iter().map(|s| s.kind == SeatKind::Empty).collect(),
         thinking: None,
         setup: serde_json::from_value(t.setup.clone()).ok()?,
         online: true,
@@ -172,6 +173,42 @@ impl<G: Playable> Link<G> for RemoteTable<G> {
         } else {
             ClientMsg::SitBack { table }
         });
+    }
+
+    fn seating(&self) -> Seating {
+        let s = self.net.seen();
+        let Some(t) = s.watched.get(&self.table) else {
+            return Seating::default();
+        };
+        let free = t.seats.iter().any(|st| st.kind == SeatKind::Empty);
+        Seating {
+            may_sit: free && t.you.is_none(),
+            may_add_bot: free && t.owner,
+        }
+    }
+
+    fn take_seat(&mut self) {
+        self.net.send(ClientMsg::Sit {
+            table: self.table,
+            seat: None,
+            invite: None,
+        });
+    }
+
+    fn add_bot(&mut self) {
+        let seat = {
+            let s = self.net.seen();
+            s.watched
+                .get(&self.table)
+                .and_then(|t| t.seats.iter().position(|st| st.kind == SeatKind::Empty))
+        };
+        if let Some(seat) = seat {
+            self.net.send(ClientMsg::AddBot {
+                table: self.table,
+                seat,
+                bot: cardgames::game::Level::Normal.name().to_string(),
+            });
+        }
     }
 
     fn leave(&mut self) -> Nav {
