@@ -182,6 +182,29 @@ impl Tmux {
         })
     }
 
+    /// Moves a menu's cursor down to the entry `label` (the text after the
+    /// marker begins with it) and opens it, however many entries come
+    /// before it.
+    pub fn open_entry(&self, label: &str) {
+        let chosen = |s: &str| {
+            s.lines().any(|l| {
+                l.trim_start()
+                    .strip_prefix('▶')
+                    .is_some_and(|rest| rest.trim_start().starts_with(label))
+            })
+        };
+        for _ in 0..40 {
+            let before = self.screen();
+            if chosen(&before) {
+                self.keys(&["Enter"]);
+                return;
+            }
+            self.keys(&["Down"]);
+            self.wait_until("the cursor moved", |now| now != before);
+        }
+        panic!("no menu entry {label:?} in:\n{}", self.screen());
+    }
+
     /// Waits until `ok` holds of the screen; `what` names it on failure.
     pub fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();

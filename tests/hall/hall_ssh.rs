@@ -85,7 +85,7 @@ fn ssh(name: &str, dir: &Path, port: u16, auth: &[String], size: (u16, u16)) -> 
 /// From the main menu to the hall's lobby.
 fn to_lobby(t: &Tmux) {
     t.wait_for("Play online");
-    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    t.open_entry("Play online");
     t.wait_for("Tables");
 }
 

@@ -60,18 +60,17 @@ fn menu_settings_and_quit_restore_the_terminal() {
     {
         t.keys(&["x"]);
     }
-    // From here on the menu starts with the saved games, then Hold'em,
-    // Dice of Doom, Honeymoon, Nim, Play online, Hand replayer, Solver,
-    // Statistics, Settings, Quit.
+    // From here on the menu starts with the saved games, then the games,
+    // Play online, Hand replayer, Solver, Statistics, Settings, Quit.
     t.wait_for("Resume Texas Hold'em");
-    t.keys(&["Down", "Down", "Enter"]);
+    t.open_entry("Dice of Doom");
     t.wait_for("New game of Dice of Doom");
     t.keys(&["Enter"]);
     t.wait_for("Your move: pick an attacker");
     t.keys(&["Right", "Down", "q"]);
     let menu = t.wait_for("Resume Dice of Doom");
     assert!(menu.contains("5×5 classic, game 1"), "{menu}");
-    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    t.open_entry("Honeymoon bridge");
     t.wait_for("New game of Honeymoon bridge");
     t.keys(&["Enter"]);
     // Pass until a contract is reached (two passes redeal).
@@ -87,16 +86,13 @@ fn menu_settings_and_quit_restore_the_terminal() {
     t.wait_for("Your card");
     t.keys(&["Enter", "q"]);
     t.wait_for("Resume Honeymoon bridge");
-    t.keys(&[
-        "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
-    ]);
+    t.open_entry("Endgame solver");
     t.wait_for("to play:");
     t.keys(&["Enter"]);
     t.wait_for("Trick: North led");
-    t.keys(&[
-        "u", "q", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down",
-        "Down", "Enter",
-    ]);
+    t.keys(&["u", "q"]);
+    t.wait_for("Main menu");
+    t.open_entry("Settings");
     t.wait_for("Computer move pause");
     t.keys(&["Enter", "Escape"]);
     t.wait_for("Main menu");
