@@ -48,7 +48,6 @@ use cardgames::honeymoon::{Action, Call, Honeymoon, Phase};
 /// Sampled worlds per exchange trick in the review on screen.
 const REVIEW_SAMPLES: usize = 6;
 
-/// The game column and the log column.
 /// The table column and the log: the log is 30 columns wide, narrower
 /// (down to 20) when the table column would have less than 38.
 fn split(area: Rect) -> [Rect; 2] {
