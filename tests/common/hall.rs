@@ -215,6 +215,21 @@ impl Player {
         .await
     }
 
+    /// Reads on until a deal ends at some table (its notes carry scores).
+    pub async fn deal_over(&mut self) {
+        self.until(|m| {
+            matches!(
+                m,
+                ServerMsg::Notes {
+                    scores: Some(_),
+                    ..
+                }
+            )
+            .then_some(())
+        })
+        .await;
+    }
+
     /// The table as it stands once `pred` holds of it.
     pub async fn table_when(
         &mut self,

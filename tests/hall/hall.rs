@@ -322,17 +322,7 @@ async fn no_connection_ever_sees_a_card_it_may_not() {
         (ben, s)
     });
     let e = tokio::spawn(async move {
-        eve.until(|m| {
-            matches!(
-                m,
-                ServerMsg::Notes {
-                    scores: Some(_),
-                    ..
-                }
-            )
-            .then_some(())
-        })
-        .await;
+        eve.deal_over().await;
         eve
     });
     let (ann, _) = a.await.unwrap_or_else(|e| panic!("{e}"));
@@ -474,17 +464,7 @@ async fn time_runs_out_into_the_default_action_and_sitting_out_plays_it_at_once(
         _ => None,
     })
     .await;
-    ben.until(|m| {
-        matches!(
-            m,
-            ServerMsg::Notes {
-                scores: Some(_),
-                ..
-            }
-        )
-        .then_some(())
-    })
-    .await;
+    ben.deal_over().await;
     ben.send(ClientMsg::SitBack { table }).await;
     ben.until(|m| match m {
         ServerMsg::Table(t) if !t.seats[1].sitting_out => Some(()),

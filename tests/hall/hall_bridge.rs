@@ -7,7 +7,7 @@ use crate::common;
 
 use cardgames::cards::CardSet;
 use cardgames::runner::conformance::cards_in;
-use cardgames::wire::protocol::{ClientMsg, ServerMsg, TableState};
+use cardgames::wire::protocol::{ClientMsg, TableState};
 use common::hall::{Player, start_hall};
 use serde_json::{Value, json};
 
@@ -136,17 +136,7 @@ async fn two_people_and_two_bots_finish_a_board_and_nobody_sees_a_hidden_card() 
         (ben, s)
     });
     let e = tokio::spawn(async move {
-        eve.until(|m| {
-            matches!(
-                m,
-                ServerMsg::Notes {
-                    scores: Some(_),
-                    ..
-                }
-            )
-            .then_some(())
-        })
-        .await;
+        eve.deal_over().await;
         eve
     });
     let (ann, sa) = a.await.unwrap_or_else(|e| panic!("{e}"));
